@@ -1,0 +1,132 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { DatabaseHandle } from './db/client';
+import { authRoutes } from './modules/auth/auth.routes';
+import { AuthService } from './modules/auth/auth.service';
+import { referenceRoutes } from './modules/reference/reference.routes';
+import { ReferenceService } from './modules/reference/reference.service';
+import { settingsRoutes } from './modules/settings/settings.routes';
+import { registerErrorHandler } from './platform/errors';
+import { OutboxWorker } from './platform/mail';
+import { registerOriginCheck } from './platform/origin-check';
+import { registerSessions, type SessionSettings } from './platform/session';
+
+export type AppDeps = {
+  config: Config;
+  database: DatabaseHandle;
+  logger?: FastifyServerOptions['logger'];
+  /** Start the outbox's polling timer (the server does; tests drain it by hand). */
+  startOutbox?: boolean;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    outbox: OutboxWorker;
+    services: { auth: AuthService; reference: ReferenceService };
+  }
+}
+
+/**
+ * Builds the whole server without listening, so tests can call it through `app.inject`.
+ * The caller owns the database handle; closing the app stops the outbox worker.
+ */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, database } = deps;
+  const app = Fastify({
+    logger: deps.logger ?? { level: config.logLevel },
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: { 'img-src': ["'self'", 'data:', 'blob:'], 'upgrade-insecure-requests': null },
+    },
+  });
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'PG e-Logbook API', version: '1.0.0' },
+      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'pgel_session' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  const sessionSettings: SessionSettings = {
+    idleMs: config.sessionIdleMs,
+    absoluteMs: config.sessionAbsoluteMs,
+    secureCookie: config.appUrl.startsWith('https://'),
+  };
+  registerOriginCheck(app, [new URL(config.appUrl).origin]);
+  registerSessions(app, database.db, sessionSettings);
+
+  const outbox = new OutboxWorker(database.db, app.log, { smtpUrl: config.smtpUrl, from: config.mailFrom });
+  const reference = new ReferenceService(database.db);
+  const auth = new AuthService({
+    db: database.db,
+    reference,
+    sessionSettings,
+    appUrl: config.appUrl,
+    onMailQueued: () => outbox.kick(),
+  });
+  app.decorate('outbox', outbox);
+  app.decorate('services', { auth, reference });
+  if (deps.startOutbox) {
+    outbox.start();
+    outbox.kick();
+  }
+  app.addHook('onClose', async () => outbox.stop());
+
+  await app.register(
+    async (api) => {
+      await api.register(settingsRoutes(database.db, database.kind));
+      await api.register(referenceRoutes(reference));
+      await api.register(authRoutes(auth, sessionSettings), { prefix: '/auth' });
+      api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+    },
+    { prefix: '/api/v1' },
+  );
+
+  registerWebApp(app, config.webDist ?? defaultWebDist());
+  return app;
+}
+
+function defaultWebDist(): string {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  // dist/main.js and src/app.ts are both one level below apps/server.
+  return path.resolve(here, '../../web/dist');
+}
+
+/** Serves the built web app; every non-API path falls back to index.html (client routing). */
+function registerWebApp(app: FastifyInstance, webDist: string) {
+  if (!existsSync(path.join(webDist, 'index.html'))) {
+    app.log.warn({ webDist }, 'web app not built; serving the API only');
+    return;
+  }
+  app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+  app.setNotFoundHandler((request, reply) => {
+    const urlPath = request.url.split('?')[0] ?? '';
+    if (urlPath.startsWith('/api/') || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      return reply
+        .status(404)
+        .send({ code: 'not_found', message: `Route ${request.method} ${urlPath} not found` });
+    }
+    return reply.sendFile('index.html', { maxAge: 0 });
+  });
+}

@@ -1,0 +1,84 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .optional();
+
+/**
+ * Every setting the server reads, with its default. Parsed once at start-up; a bad value stops
+ * the process with a list of what is wrong instead of failing later in a request.
+ */
+const ConfigSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optionalText.pipe(
+    z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' }).optional(),
+  ),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  SMTP_URL: optionalText.pipe(
+    z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+  ),
+  MAIL_FROM: z.string().default('PG e-Logbook <no-reply@pg-elogbook.local>'),
+  APP_URL: z
+    .url({ error: 'must be a URL such as https://logbook.example.org' })
+    .default('http://localhost:3000'),
+  LAUNCH_PASSWORD: optionalText,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SESSION_ABSOLUTE_HOURS: z.coerce
+    .number()
+    .min(1)
+    .max(24 * 30)
+    .default(12),
+  WEB_DIST: z.string().optional(),
+});
+
+export type Config = {
+  nodeEnv: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  databasePoolSize: number;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  appUrl: string;
+  launchPassword: string | undefined;
+  logLevel: string;
+  /** Idle expiry: the spec's 50-minute inactivity timeout. */
+  sessionIdleMs: number;
+  sessionAbsoluteMs: number;
+  /** Built web app to serve, if present. */
+  webDist: string | undefined;
+};
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = ConfigSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  - ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const c = parsed.data;
+  return {
+    nodeEnv: c.NODE_ENV,
+    port: c.PORT,
+    host: c.HOST,
+    dataDir: path.resolve(c.DATA_DIR),
+    databaseUrl: c.DATABASE_URL,
+    databasePoolSize: c.DATABASE_POOL_SIZE,
+    smtpUrl: c.SMTP_URL,
+    mailFrom: c.MAIL_FROM,
+    appUrl: c.APP_URL.replace(/\/+$/, ''),
+    launchPassword: c.LAUNCH_PASSWORD,
+    logLevel: c.LOG_LEVEL,
+    sessionIdleMs: 50 * 60 * 1000,
+    sessionAbsoluteMs: c.SESSION_ABSOLUTE_HOURS * 60 * 60 * 1000,
+    webDist: c.WEB_DIST,
+  };
+}

@@ -1,0 +1,3 @@
+export * from './platform';
+export * from './reference';
+export * from './users';

@@ -1,0 +1,56 @@
+import { sql } from 'drizzle-orm';
+import { boolean, date, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { colleges, courses, departments } from './reference';
+
+/**
+ * Students and staff in one table: `role` is null for a student (DESIGN.md section 4).
+ * `email` is stored lower-cased; a deleted account keeps its row (records stay for audit).
+ */
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone'),
+    passwordHash: text('password_hash').notNull(),
+    role: text('role'),
+    referralId: text('referral_id').notNull(),
+    sponsorId: uuid('sponsor_id'),
+    collegeId: uuid('college_id').references(() => colleges.id),
+    departmentId: uuid('department_id').references(() => departments.id),
+    courseId: uuid('course_id').references(() => courses.id),
+    unitHeadId: uuid('unit_head_id'),
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    verifyByHod: boolean('verify_by_hod').notNull().default(false),
+    paid: boolean('paid').notNull().default(false),
+    certified: boolean('certified').notNull().default(false),
+    blocked: boolean('blocked').notNull().default(false),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    joiningDate: date('joining_date', { mode: 'string' }),
+    dob: date('dob', { mode: 'string' }),
+    bloodGroup: text('blood_group'),
+    vaccinationStatus: text('vaccination_status'),
+    registrationNumber: text('registration_number'),
+    medicalCouncil: text('medical_council'),
+    validUpto: date('valid_upto', { mode: 'string' }),
+    address: text('address'),
+    regDate: date('reg_date', { mode: 'string' }),
+    university: text('university'),
+    universityRollNo: text('university_roll_no'),
+    collegeRollNo: text('college_roll_no'),
+    fatherName: text('father_name'),
+    motherName: text('mother_name'),
+    profilePic: text('profile_pic'),
+    idProof: text('id_proof'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_email_idx').on(t.email),
+    uniqueIndex('users_referral_id_idx').on(t.referralId),
+    // Staff and student lists are always scoped to one college and department.
+    index('users_scope_idx').on(t.collegeId, t.departmentId, t.role),
+    index('users_role_idx').on(t.role).where(sql`${t.role} is not null`),
+  ],
+);

@@ -1,0 +1,38 @@
+import type { MailMessage } from '../../platform/mail';
+
+/** Link pages: the page routes of spec 01 section 2.1 for each kind of verification. */
+export type VerifyPage = 'verify' | 'verifyStaff' | 'verifyDRPC';
+
+export function verificationMail(to: string, name: string, link: string): MailMessage {
+  return {
+    to,
+    subject: 'Verify your email address - PG e-Logbook',
+    text: [
+      `Dear ${name},`,
+      '',
+      'Welcome to PG e-Logbook. Please verify your email address by opening this link:',
+      '',
+      link,
+      '',
+      'The link is valid for 48 hours and can be used once.',
+      'If you did not sign up, you can ignore this message.',
+    ].join('\n'),
+  };
+}
+
+export function passwordResetMail(to: string, name: string, link: string): MailMessage {
+  return {
+    to,
+    subject: 'Reset your password - PG e-Logbook',
+    text: [
+      `Dear ${name},`,
+      '',
+      'We received a request to reset your PG e-Logbook password. Open this link to choose a new one:',
+      '',
+      link,
+      '',
+      'The link is valid for 1 hour and can be used once. If you did not ask for this, ignore this message;',
+      'your password stays as it is.',
+    ].join('\n'),
+  };
+}

@@ -1,0 +1,231 @@
+import type { StaffRole } from '@pgel/shared/roles';
+import type { SessionUser } from '@pgel/shared/schemas/session-user';
+import { and, count, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Executor } from '../../db/client';
+import {
+  auditLog,
+  collegeDepartments,
+  colleges,
+  courses,
+  departments,
+  oneTimeTokens,
+  sessions,
+  users,
+} from '../../db/schema/index';
+
+export type UserRow = typeof users.$inferSelect;
+export type TokenPurpose = 'verify_email' | 'reset_password';
+
+export async function findUserByEmail(db: Executor, email: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.email, email), isNull(users.deletedAt)))
+    .limit(1);
+  return row;
+}
+
+export async function findUserById(db: Executor, id: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row;
+}
+
+export async function findUserByReferralId(db: Executor, referralId: string) {
+  const [row] = await db
+    .select({ id: users.id, name: users.name })
+    .from(users)
+    .where(and(eq(users.referralId, referralId), isNull(users.deletedAt)))
+    .limit(1);
+  return row;
+}
+
+export async function referralIdExists(db: Executor, referralId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.referralId, referralId))
+    .limit(1);
+  return row !== undefined;
+}
+
+export async function insertUser(db: Executor, values: typeof users.$inferInsert): Promise<UserRow> {
+  const [row] = await db.insert(users).values(values).returning();
+  if (!row) throw new Error('insert users returned no row');
+  return row;
+}
+
+export async function updateUser(db: Executor, id: string, values: Partial<typeof users.$inferInsert>) {
+  await db
+    .update(users)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(users.id, id));
+}
+
+export async function insertToken(
+  db: Executor,
+  values: { tokenHash: string; purpose: TokenPurpose; userId: string; expiresAt: Date },
+) {
+  await db.insert(oneTimeTokens).values(values);
+}
+
+/** Loads a token by hash with row lock semantics left to the caller's transaction. */
+export async function findToken(db: Executor, tokenHash: string, purpose: TokenPurpose) {
+  const [row] = await db
+    .select()
+    .from(oneTimeTokens)
+    .where(and(eq(oneTimeTokens.tokenHash, tokenHash), eq(oneTimeTokens.purpose, purpose)))
+    .limit(1)
+    .for('update');
+  return row;
+}
+
+export async function markTokenUsed(db: Executor, id: string) {
+  await db.update(oneTimeTokens).set({ usedAt: new Date() }).where(eq(oneTimeTokens.id, id));
+}
+
+/** Unused tokens of one purpose die when a newer one is issued or the purpose is fulfilled. */
+export async function expireOpenTokens(db: Executor, userId: string, purpose: TokenPurpose) {
+  await db
+    .update(oneTimeTokens)
+    .set({ usedAt: new Date() })
+    .where(
+      and(eq(oneTimeTokens.userId, userId), eq(oneTimeTokens.purpose, purpose), isNull(oneTimeTokens.usedAt)),
+    );
+}
+
+export async function countRecentTokens(db: Executor, userId: string, purpose: TokenPurpose, since: Date) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(oneTimeTokens)
+    .where(
+      and(
+        eq(oneTimeTokens.userId, userId),
+        eq(oneTimeTokens.purpose, purpose),
+        gt(oneTimeTokens.createdAt, since),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+export async function deleteSession(db: Executor, sessionId: string) {
+  await db.delete(sessions).where(eq(sessions.id, sessionId));
+}
+
+/** Signs a user out everywhere, or everywhere but the session given. */
+export async function deleteSessionsOfUser(db: Executor, userId: string, exceptSessionId?: string) {
+  await db
+    .delete(sessions)
+    .where(
+      exceptSessionId
+        ? and(eq(sessions.userId, userId), ne(sessions.id, exceptSessionId))
+        : eq(sessions.userId, userId),
+    );
+}
+
+/** Failed logins since `since` for this address, and from this IP (for the login throttle). */
+export async function countRecentLoginFailures(db: Executor, email: string, ip: string, since: Date) {
+  const [row] = await db
+    .select({
+      byEmail: sql<number>`count(*) filter (where ${auditLog.subject} = ${email})`.mapWith(Number),
+      byIp: sql<number>`count(*) filter (where ${auditLog.ip} = ${ip})`.mapWith(Number),
+    })
+    .from(auditLog)
+    .where(
+      and(
+        eq(auditLog.action, 'auth.login_failed'),
+        gt(auditLog.createdAt, since),
+        or(eq(auditLog.subject, email), eq(auditLog.ip, ip)),
+      ),
+    );
+  return { byEmail: row?.byEmail ?? 0, byIp: row?.byIp ?? 0 };
+}
+
+const unitHead = alias(users, 'unit_head');
+
+/** The session user of spec 01 section 3, with college, department, course and unit head. */
+export async function loadSessionUser(db: Executor, userId: string): Promise<SessionUser | undefined> {
+  const [row] = await db
+    .select({
+      user: users,
+      college: {
+        id: colleges.id,
+        name: colleges.name,
+        logo: colleges.logo,
+        state: colleges.state,
+        address: colleges.address,
+      },
+      department: { id: departments.id, name: departments.name },
+      link: {
+        url: collegeDepartments.guidelineUrl,
+        refNo: collegeDepartments.refNo,
+        refDate: collegeDepartments.refDate,
+      },
+      course: { id: courses.id, title: courses.title },
+      unitHead: { id: unitHead.id, name: unitHead.name },
+    })
+    .from(users)
+    .leftJoin(colleges, eq(colleges.id, users.collegeId))
+    .leftJoin(departments, eq(departments.id, users.departmentId))
+    .leftJoin(
+      collegeDepartments,
+      and(
+        eq(collegeDepartments.collegeId, users.collegeId),
+        eq(collegeDepartments.departmentId, users.departmentId),
+      ),
+    )
+    .leftJoin(courses, eq(courses.id, users.courseId))
+    .leftJoin(unitHead, eq(unitHead.id, users.unitHeadId))
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!row) return undefined;
+  const u = row.user;
+  const hod =
+    u.collegeId && u.departmentId
+      ? await db
+          .select({ id: users.id, name: users.name })
+          .from(users)
+          .where(
+            and(
+              eq(users.collegeId, u.collegeId),
+              eq(users.departmentId, u.departmentId),
+              eq(users.role, 'hod'),
+              isNull(users.deletedAt),
+            ),
+          )
+          .orderBy(users.createdAt)
+          .limit(1)
+      : [];
+  return {
+    id: u.id,
+    name: u.name,
+    email: u.email,
+    phone: u.phone,
+    role: u.role as StaffRole | null,
+    referralId: u.referralId,
+    profilePic: u.profilePic,
+    certified: u.certified,
+    verifyByHod: u.verifyByHod,
+    paid: u.paid,
+    joiningDate: u.joiningDate,
+    dob: u.dob,
+    address: u.address,
+    fatherName: u.fatherName,
+    motherName: u.motherName,
+    collegeRollNo: u.collegeRollNo,
+    universityRollNo: u.universityRollNo,
+    hod: hod[0] ?? null,
+    unitHead: row.unitHead?.id ? { id: row.unitHead.id, name: row.unitHead.name } : null,
+    course: row.course?.id ? row.course : null,
+    college: row.college?.id ? row.college : null,
+    department: row.department?.id
+      ? {
+          id: row.department.id,
+          name: row.department.name,
+          url: row.link?.url ?? null,
+          refNo: row.link?.refNo ?? null,
+          refDate: row.link?.refDate ?? null,
+        }
+      : null,
+  };
+}

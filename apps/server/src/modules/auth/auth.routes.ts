@@ -1,0 +1,188 @@
+import {
+  ChangePasswordSchema,
+  ForgotPasswordSchema,
+  LOGIN_MESSAGES,
+  LoginResponseSchema,
+  LoginSchema,
+  ResetPasswordSchema,
+  VERIFY_MESSAGES,
+} from '@pgel/shared/schemas/auth';
+import { ErrorResponseSchema, MessageResponseSchema } from '@pgel/shared/schemas/common';
+import { SessionUserResponseSchema } from '@pgel/shared/schemas/session-user';
+import { SIGNUP_MESSAGES, SignupSchema, SponsorResponseSchema } from '@pgel/shared/schemas/signup';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  clearSessionCookie,
+  requireActor,
+  type SessionSettings,
+  setSessionCookie,
+} from '../../platform/session';
+import type { VerifyPage } from './auth.mail';
+import type { AuthService } from './auth.service';
+
+const errors = {
+  400: ErrorResponseSchema,
+  401: ErrorResponseSchema,
+  403: ErrorResponseSchema,
+  429: ErrorResponseSchema,
+};
+const TokenParams = z.object({ token: z.string().min(1).max(200) });
+
+/** Checks the session before the body is validated, so a signed-out caller gets 401, not 400. */
+async function authenticated(request: FastifyRequest) {
+  requireActor(request);
+}
+
+function meta(request: FastifyRequest) {
+  return { ip: request.ip, userAgent: request.headers['user-agent'] };
+}
+
+/** `/api/v1/auth/*`: thin handlers; the rules are in AuthService. */
+export function authRoutes(service: AuthService, sessionSettings: SessionSettings): FastifyPluginAsyncZod {
+  return async (app) => {
+    for (const kind of ['student', 'staff'] as const) {
+      app.post(
+        kind === 'student' ? '/login' : '/staff-login',
+        {
+          schema: {
+            tags: ['auth'],
+            summary: kind === 'student' ? 'Student login' : 'Faculty (staff) login',
+            body: LoginSchema,
+            response: { 200: LoginResponseSchema, ...errors },
+          },
+        },
+        async (request, reply) => {
+          const { token, user } = await service.login(kind, request.body, meta(request));
+          setSessionCookie(reply, sessionSettings, token, request.body.remember === true);
+          return { message: LOGIN_MESSAGES.success, user };
+        },
+      );
+    }
+
+    app.post(
+      '/logout',
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'End the current session',
+          response: { 200: MessageResponseSchema },
+        },
+      },
+      async (request, reply) => {
+        await service.logout(request.actor, meta(request));
+        clearSessionCookie(reply, sessionSettings);
+        return { message: 'You have been logged out successfully.' };
+      },
+    );
+
+    app.get(
+      '/me',
+      {
+        onRequest: authenticated,
+        schema: {
+          tags: ['auth'],
+          summary: 'The signed-in user',
+          response: { 200: SessionUserResponseSchema, 401: ErrorResponseSchema },
+        },
+      },
+      async (request) => ({ user: await service.requireSessionUser(requireActor(request).id) }),
+    );
+
+    app.post(
+      '/signup',
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'Student registration; mails a verification link',
+          body: SignupSchema,
+          response: { 201: MessageResponseSchema, 400: ErrorResponseSchema, 409: ErrorResponseSchema },
+        },
+      },
+      async (request, reply) => {
+        await service.signup(request.body, meta(request));
+        return reply.status(201).send({ message: SIGNUP_MESSAGES.success });
+      },
+    );
+
+    app.get(
+      '/sponsors/:referralId',
+      {
+        schema: {
+          tags: ['auth'],
+          summary: "A sponsor's name by referral id (checked live at sign-up)",
+          params: z.object({ referralId: z.string().length(9, { error: SIGNUP_MESSAGES.referral }) }),
+          response: { 200: SponsorResponseSchema, 400: ErrorResponseSchema, 404: ErrorResponseSchema },
+        },
+      },
+      async (request) => ({ name: await service.findSponsorName(request.params.referralId) }),
+    );
+
+    const verifyRoutes: Array<[string, VerifyPage]> = [
+      ['/verify/:token', 'verify'],
+      ['/verify-staff/:token', 'verifyStaff'],
+      ['/verify-drpc/:token', 'verifyDRPC'],
+    ];
+    for (const [url, page] of verifyRoutes) {
+      app.post(
+        url,
+        {
+          schema: {
+            tags: ['auth'],
+            summary: `Consume an e-mail verification link (${page})`,
+            params: TokenParams.extend({
+              token: z.string({ error: VERIFY_MESSAGES.invalidLink }).min(1).max(200),
+            }),
+            response: { 200: MessageResponseSchema, 400: ErrorResponseSchema },
+          },
+        },
+        async (request) => ({
+          message: await service.verifyEmail(page, request.params.token, meta(request)),
+        }),
+      );
+    }
+
+    app.post(
+      '/forgot-password',
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'Mail a password reset link (same answer whether or not the address exists)',
+          body: ForgotPasswordSchema,
+          response: { 200: MessageResponseSchema, 400: ErrorResponseSchema },
+        },
+      },
+      async (request) => ({ message: await service.forgotPassword(request.body.email, meta(request)) }),
+    );
+
+    app.post(
+      '/reset-password',
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'Set a new password from a reset link; signs out every session',
+          body: ResetPasswordSchema,
+          response: { 200: MessageResponseSchema, 400: ErrorResponseSchema },
+        },
+      },
+      async (request) => ({ message: await service.resetPassword(request.body, meta(request)) }),
+    );
+
+    app.post(
+      '/change-password',
+      {
+        onRequest: authenticated,
+        schema: {
+          tags: ['auth'],
+          summary: 'Change the signed-in user’s password',
+          body: ChangePasswordSchema,
+          response: { 200: MessageResponseSchema, 400: ErrorResponseSchema, 401: ErrorResponseSchema },
+        },
+      },
+      async (request) => ({
+        message: await service.changePassword(requireActor(request), request.body, meta(request)),
+      }),
+    );
+  };
+}

@@ -1,0 +1,11 @@
+/** True when a query failed on a unique index (PostgreSQL code 23505), through any wrapper. */
+export function isUniqueViolation(err: unknown): boolean {
+  let current: unknown = err;
+  for (let depth = 0; depth < 4 && current; depth += 1) {
+    if (typeof current === 'object' && current !== null && 'code' in current && current.code === '23505')
+      return true;
+    current =
+      typeof current === 'object' && current !== null && 'cause' in current ? current.cause : undefined;
+  }
+  return false;
+}

@@ -1,0 +1,139 @@
+import { and, asc, eq, lte, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { Database, Executor } from '../db/client';
+import { mailOutbox } from '../db/schema/index';
+
+export type MailMessage = { to: string; subject: string; text: string; html?: string };
+
+const MAX_ATTEMPTS = 8;
+const POLL_MS = 2000;
+
+/**
+ * Queues a mail in the outbox. Call it with the transaction of the change that causes the mail:
+ * a rollback then drops the mail too, and a crash after commit cannot lose it (DESIGN.md 7).
+ */
+export async function enqueueMail(db: Executor, message: MailMessage): Promise<void> {
+  await db.insert(mailOutbox).values({
+    to: message.to,
+    subject: message.subject,
+    text: message.text,
+    html: message.html ?? null,
+  });
+}
+
+/**
+ * Sends what the outbox holds. With `SMTP_URL` it sends through nodemailer and retries with
+ * back-off; without it each mail is written to the log (so a local user can follow a link) and
+ * kept in the table with status `logged`.
+ */
+export class OutboxWorker {
+  private readonly transport: Transporter | null;
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<void> | null = null;
+  private again = false;
+
+  constructor(
+    private readonly db: Database,
+    private readonly log: FastifyBaseLogger,
+    options: { smtpUrl: string | undefined; from: string },
+  ) {
+    this.transport = options.smtpUrl
+      ? nodemailer.createTransport(options.smtpUrl, { from: options.from })
+      : null;
+  }
+
+  start(): void {
+    this.timer ??= setInterval(() => this.kick(), POLL_MS);
+    this.timer.unref();
+  }
+
+  /** Asks for a drain soon; several kicks while one runs lead to one more pass, not many. */
+  kick(): void {
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = this.drainOnce()
+      .catch((err) => this.log.error({ err }, 'outbox drain failed'))
+      .finally(() => {
+        this.running = null;
+        if (this.again) {
+          this.again = false;
+          this.kick();
+        }
+      });
+  }
+
+  /** Sends everything due now and resolves when done. Tests await it before reading mail. */
+  async drain(): Promise<void> {
+    while (this.running) await this.running;
+    await this.drainOnce();
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    while (this.running) await this.running;
+    this.transport?.close();
+  }
+
+  private async drainOnce(): Promise<void> {
+    for (;;) {
+      const sent = await this.db.transaction(async (tx) => {
+        // SKIP LOCKED lets several app servers share one outbox without sending a mail twice.
+        const due = await tx
+          .select()
+          .from(mailOutbox)
+          .where(and(eq(mailOutbox.status, 'pending'), lte(mailOutbox.nextAttemptAt, sql`now()`)))
+          .orderBy(asc(mailOutbox.createdAt))
+          .limit(20)
+          .for('update', { skipLocked: true });
+        for (const mail of due) {
+          await this.deliver(tx, mail);
+        }
+        return due.length;
+      });
+      if (sent < 20) return;
+    }
+  }
+
+  private async deliver(tx: Executor, mail: typeof mailOutbox.$inferSelect): Promise<void> {
+    if (!this.transport) {
+      this.log.info(
+        { to: mail.to, subject: mail.subject, text: mail.text },
+        'mail (no SMTP_URL set, kept in outbox)',
+      );
+      await tx
+        .update(mailOutbox)
+        .set({ status: 'logged', sentAt: new Date() })
+        .where(eq(mailOutbox.id, mail.id));
+      return;
+    }
+    try {
+      await this.transport.sendMail({
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html ?? undefined,
+      });
+      await tx
+        .update(mailOutbox)
+        .set({ status: 'sent', sentAt: new Date(), attempts: mail.attempts + 1 })
+        .where(eq(mailOutbox.id, mail.id));
+    } catch (err) {
+      const attempts = mail.attempts + 1;
+      const delayMs = Math.min(60 * 60 * 1000, 2 ** attempts * 5000);
+      this.log.warn({ err, to: mail.to, attempts }, 'mail send failed');
+      await tx
+        .update(mailOutbox)
+        .set({
+          status: attempts >= MAX_ATTEMPTS ? 'failed' : 'pending',
+          attempts,
+          lastError: String(err instanceof Error ? err.message : err),
+          nextAttemptAt: new Date(Date.now() + delayMs),
+        })
+        .where(eq(mailOutbox.id, mail.id));
+    }
+  }
+}

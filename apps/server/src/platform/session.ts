@@ -1,0 +1,131 @@
+import type { Actor } from '@pgel/shared/auth/policies';
+import type { StaffRole } from '@pgel/shared/roles';
+import { SESSION_MESSAGES } from '@pgel/shared/schemas/auth';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Database, Executor } from '../db/client';
+import { sessions, users } from '../db/schema/index';
+import { AppError } from './errors';
+import { hashToken, newToken } from './secrets';
+
+export const SESSION_COOKIE = 'pgel_session';
+
+/** The signed-in user attached to a request, with the session it came from. */
+export type SessionActor = Actor & { name: string; email: string; sessionId: string };
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    actor: SessionActor | null;
+  }
+}
+
+export type SessionSettings = { idleMs: number; absoluteMs: number; secureCookie: boolean };
+
+// Touching last_seen_at on every request would write on every read; once a minute is enough
+// for a 50-minute idle expiry.
+const TOUCH_AFTER_MS = 60_000;
+
+/** Creates a session row and returns the raw token for the cookie (only its hash is stored). */
+export async function createSession(
+  db: Executor,
+  settings: SessionSettings,
+  userId: string,
+  meta: { ip: string; userAgent: string | undefined },
+): Promise<{ token: string; expiresAt: Date }> {
+  const token = newToken();
+  const expiresAt = new Date(Date.now() + settings.absoluteMs);
+  await db.insert(sessions).values({
+    tokenHash: hashToken(token),
+    userId,
+    expiresAt,
+    ip: meta.ip,
+    userAgent: meta.userAgent?.slice(0, 300) ?? null,
+  });
+  return { token, expiresAt };
+}
+
+export function setSessionCookie(
+  reply: FastifyReply,
+  settings: SessionSettings,
+  token: string,
+  persistent: boolean,
+) {
+  reply.setCookie(SESSION_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: settings.secureCookie,
+    // Remember Me keeps the cookie across browser restarts; the server's expiry still applies.
+    maxAge: persistent ? Math.floor(settings.absoluteMs / 1000) : undefined,
+  });
+}
+
+export function clearSessionCookie(reply: FastifyReply, settings: SessionSettings) {
+  reply.clearCookie(SESSION_COOKIE, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: settings.secureCookie,
+  });
+}
+
+/**
+ * Resolves the cookie to a user on every request. Expired, blocked or deleted users get no
+ * actor; the routes that need one answer 401.
+ */
+export function registerSessions(app: FastifyInstance, db: Database, settings: SessionSettings) {
+  app.decorateRequest('actor', null);
+  app.addHook('onRequest', async (request) => {
+    const token = request.cookies[SESSION_COOKIE];
+    if (!token) return;
+    const now = Date.now();
+    const [row] = await db
+      .select({
+        sessionId: sessions.id,
+        lastSeenAt: sessions.lastSeenAt,
+        id: users.id,
+        name: users.name,
+        email: users.email,
+        role: users.role,
+        collegeId: users.collegeId,
+        departmentId: users.departmentId,
+        blocked: users.blocked,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(
+        and(
+          eq(sessions.tokenHash, hashToken(token)),
+          gt(sessions.expiresAt, new Date(now)),
+          isNull(users.deletedAt),
+        ),
+      )
+      .limit(1);
+    if (!row || row.blocked) return;
+    if (now - row.lastSeenAt.getTime() > settings.idleMs) {
+      await db.delete(sessions).where(eq(sessions.id, row.sessionId));
+      return;
+    }
+    if (now - row.lastSeenAt.getTime() > TOUCH_AFTER_MS) {
+      await db
+        .update(sessions)
+        .set({ lastSeenAt: new Date(now) })
+        .where(eq(sessions.id, row.sessionId));
+    }
+    request.actor = {
+      sessionId: row.sessionId,
+      id: row.id,
+      name: row.name,
+      email: row.email,
+      role: row.role as StaffRole | null,
+      collegeId: row.collegeId,
+      departmentId: row.departmentId,
+    };
+  });
+}
+
+/** Route gate: any signed-in user. Returns the actor so handlers need no null checks. */
+export function requireActor(request: FastifyRequest): SessionActor {
+  if (!request.actor) throw AppError.unauthorized(SESSION_MESSAGES.required);
+  return request.actor;
+}

@@ -1,0 +1,36 @@
+import type { StaffRole } from '../roles';
+
+/** Who is asking: the least a policy needs to know about the signed-in user. */
+export type Actor = {
+  id: string;
+  role: StaffRole | null;
+  collegeId: string | null;
+  departmentId: string | null;
+};
+
+export function isStudent(actor: Pick<Actor, 'role'>): boolean {
+  return actor.role === null;
+}
+
+export function isStaff(actor: Pick<Actor, 'role'>): boolean {
+  return actor.role !== null;
+}
+
+export function isMaster(actor: Pick<Actor, 'role'>): boolean {
+  return actor.role === 'master';
+}
+
+/**
+ * Which login tab an account belongs to: students sign in only as students and staff only as
+ * faculty (spec 01 section 2.4).
+ */
+export type LoginKind = 'student' | 'staff';
+
+export function loginKindFor(actor: Pick<Actor, 'role'>): LoginKind {
+  return isStudent(actor) ? 'student' : 'staff';
+}
+
+/** Where a user lands after signing out from the profile menu (spec 01 section 2.5). */
+export function loginPathFor(actor: Pick<Actor, 'role'>): '/login' | '/staffLogin' {
+  return isStudent(actor) ? '/login' : '/staffLogin';
+}

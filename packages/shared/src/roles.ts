@@ -1,0 +1,34 @@
+/**
+ * Staff roles (DESIGN.md section 4). A user with no role is a student: the role column is null
+ * for students, so "is staff" is always `role !== null`.
+ */
+export const STAFF_ROLES = [
+  'master',
+  'admin',
+  'hod',
+  'professor',
+  'associate_professor',
+  'assistant_professor',
+  'senior_resident',
+  'clerk',
+  'drp_coordinator',
+] as const;
+
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+export const ROLE_LABELS: Record<StaffRole, string> = {
+  master: 'Master',
+  admin: 'Admin',
+  hod: 'HOD',
+  professor: 'Professor',
+  associate_professor: 'Associate Professor',
+  assistant_professor: 'Assistant Professor',
+  senior_resident: 'Senior Resident',
+  clerk: 'Clerk',
+  drp_coordinator: 'DRP Coordinator',
+};
+
+/** What the welcome header calls a user: their staff role, or "Student". */
+export function roleLabel(role: StaffRole | null): string {
+  return role === null ? 'Student' : ROLE_LABELS[role];
+}

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+
+/** Every error the API sends has this shape; `message` is what the page shows. */
+export const ErrorResponseSchema = z.object({
+  code: z.string(),
+  message: z.string(),
+  fieldErrors: z.record(z.string(), z.string()).optional(),
+});
+export type ErrorResponse = z.infer<typeof ErrorResponseSchema>;
+
+export const MessageResponseSchema = z.object({ message: z.string() });
+export type MessageResponse = z.infer<typeof MessageResponseSchema>;
+
+export const IdParamSchema = z.object({ id: z.uuid({ error: 'Not found' }) });
+
+/** Generic messages of spec 01 section 8. */
+export const GENERIC_MESSAGES = {
+  errorTitle: 'Error',
+  tryAgain: 'Something went wrong. Please try again.',
+  fallback: 'Something went wrong',
+  tryAgainLater: 'Something went wrong. Please try again later.',
+  unexpected: 'Unexpected Application Error!',
+} as const;
+
+/** A simple address pattern, as the spec's login check uses: something@something.something */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** Fields every required-text check shares: a string, trimmed, not empty, with one message. */
+export function requiredText(message: string) {
+  return z.string({ error: message }).trim().min(1, { error: message });
+}

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { STAFF_ROLES } from '../roles';
+
+/**
+ * The signed-in user as `GET /api/v1/auth/me` returns it (spec 01 section 3, "Session user"),
+ * with our own field names (DESIGN.md section 5). Nothing secret: the page may keep it in
+ * session storage.
+ */
+export const SessionUserSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  role: z.enum(STAFF_ROLES).nullable(),
+  referralId: z.string(),
+  profilePic: z.string().nullable(),
+  certified: z.boolean(),
+  verifyByHod: z.boolean(),
+  paid: z.boolean(),
+  joiningDate: z.string().nullable(),
+  dob: z.string().nullable(),
+  address: z.string().nullable(),
+  fatherName: z.string().nullable(),
+  motherName: z.string().nullable(),
+  collegeRollNo: z.string().nullable(),
+  universityRollNo: z.string().nullable(),
+  hod: z.object({ id: z.uuid(), name: z.string() }).nullable(),
+  unitHead: z.object({ id: z.uuid(), name: z.string() }).nullable(),
+  course: z.object({ id: z.uuid(), title: z.string() }).nullable(),
+  college: z
+    .object({
+      id: z.uuid(),
+      name: z.string(),
+      logo: z.string().nullable(),
+      state: z.string(),
+      address: z.string(),
+    })
+    .nullable(),
+  department: z
+    .object({
+      id: z.uuid(),
+      name: z.string(),
+      url: z.string().nullable(),
+      refNo: z.string().nullable(),
+      refDate: z.string().nullable(),
+    })
+    .nullable(),
+});
+export type SessionUser = z.infer<typeof SessionUserSchema>;
+
+export const SessionUserResponseSchema = z.object({ user: SessionUserSchema });
