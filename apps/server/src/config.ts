@@ -69,7 +69,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     nodeEnv: c.NODE_ENV,
     port: c.PORT,
     host: c.HOST,
-    dataDir: path.resolve(c.DATA_DIR),
+    // npm runs workspace scripts inside the workspace; relative paths mean the caller's folder.
+    dataDir: path.resolve(env.INIT_CWD ?? process.cwd(), c.DATA_DIR),
     databaseUrl: c.DATABASE_URL,
     databasePoolSize: c.DATABASE_POOL_SIZE,
     smtpUrl: c.SMTP_URL,

@@ -1,0 +1,113 @@
+import { count } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { collegeDepartments, colleges, courses, departments, users } from '../db/schema/index';
+import { hashPassword, newReferralId } from '../platform/secrets';
+
+export const DEMO_PASSWORD = 'Demo@12345';
+
+export const DEMO_ACCOUNTS = [
+  { email: 'master@demo.test', name: 'Demo Master', role: 'master', label: 'Master' },
+  { email: 'hod@demo.test', name: 'Dr. Demo HOD', role: 'hod', label: 'HOD, General Medicine' },
+  {
+    email: 'faculty@demo.test',
+    name: 'Dr. Demo Professor',
+    role: 'professor',
+    label: 'Professor, General Medicine',
+  },
+  { email: 'student@demo.test', name: 'Demo Student', role: null, label: 'Student, General Medicine' },
+] as const;
+
+export class NotEmptyError extends Error {}
+
+/**
+ * Fills an empty database with the demo college, its two departments and four accounts (all
+ * with DEMO_PASSWORD). Refuses to touch a database that already has users, so it can never mix
+ * demo accounts into real data.
+ */
+export async function seedDemo(db: Database): Promise<void> {
+  const [existing] = await db.select({ n: count() }).from(users);
+  if ((existing?.n ?? 0) > 0) {
+    throw new NotEmptyError('The database already has users; seed:demo only fills an empty database.');
+  }
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  await db.transaction(async (tx) => {
+    const [college] = await tx
+      .insert(colleges)
+      .values({
+        name: 'Demo Medical College',
+        state: 'Delhi',
+        address: 'Ring Road, New Delhi',
+        phone: '1123456789',
+        email: 'office@demo.test',
+      })
+      .returning();
+    const [medicine, forensic] = await tx
+      .insert(departments)
+      .values([{ name: 'General Medicine' }, { name: 'Forensic Medicine' }])
+      .returning();
+    if (!college || !medicine || !forensic) throw new Error('demo seed: insert returned no row');
+    const [mdMedicine] = await tx
+      .insert(courses)
+      .values([
+        { departmentId: medicine.id, title: 'MD General Medicine' },
+        { departmentId: forensic.id, title: 'MD Forensic Medicine' },
+      ])
+      .returning();
+    if (!mdMedicine) throw new Error('demo seed: insert returned no row');
+    await tx.insert(collegeDepartments).values([
+      { collegeId: college.id, departmentId: medicine.id, refNo: 'DMC/GM/2024/01', refDate: '2024-07-01' },
+      { collegeId: college.id, departmentId: forensic.id, refNo: 'DMC/FM/2024/01', refDate: '2024-07-01' },
+    ]);
+    const verifiedAt = new Date();
+    const common = { passwordHash, emailVerifiedAt: verifiedAt };
+    const [, , faculty] = await tx
+      .insert(users)
+      .values([
+        {
+          ...common,
+          name: 'Demo Master',
+          email: 'master@demo.test',
+          role: 'master',
+          referralId: newReferralId(),
+        },
+        {
+          ...common,
+          name: 'Dr. Demo HOD',
+          email: 'hod@demo.test',
+          phone: '9810000001',
+          role: 'hod',
+          referralId: newReferralId(),
+          collegeId: college.id,
+          departmentId: medicine.id,
+          courseId: mdMedicine.id,
+        },
+        {
+          ...common,
+          name: 'Dr. Demo Professor',
+          email: 'faculty@demo.test',
+          phone: '9810000002',
+          role: 'professor',
+          referralId: newReferralId(),
+          collegeId: college.id,
+          departmentId: medicine.id,
+          courseId: mdMedicine.id,
+        },
+      ])
+      .returning({ id: users.id });
+    await tx.insert(users).values({
+      ...common,
+      name: 'Demo Student',
+      email: 'student@demo.test',
+      phone: '9810000003',
+      role: null,
+      referralId: newReferralId(),
+      collegeId: college.id,
+      departmentId: medicine.id,
+      courseId: mdMedicine.id,
+      unitHeadId: faculty?.id ?? null,
+      verifyByHod: true,
+      paid: true,
+      joiningDate: '2025-07-01',
+    });
+  });
+}
