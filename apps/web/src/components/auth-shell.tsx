@@ -1,0 +1,46 @@
+import { Anchor, Box, Center, Container, Paper, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Brand } from './brand';
+import classes from './auth-shell.module.css';
+
+type AuthShellProps = {
+  /** Heading under the product name, e.g. "Create your account". */
+  heading?: ReactNode;
+  children: ReactNode;
+  /** Wider card for long forms (sign-up). */
+  wide?: boolean;
+};
+
+/** The centered card every public page (sign-in, sign-up, verification, reset) sits in. */
+export function AuthShell({ heading, children, wide = false }: AuthShellProps) {
+  return (
+    <Box className={classes.background}>
+      <Container size={wide ? 560 : 440} px={{ base: 12, xs: 'md' }} py={{ base: 'lg', sm: 48 }}>
+        <Stack gap="lg">
+          <Center>
+            <Stack gap={6} align="center">
+              <Brand size="lg" />
+              <Text size="sm" c="dimmed" ta="center">
+                The electronic logbook for postgraduate medical training
+              </Text>
+            </Stack>
+          </Center>
+          <Paper component="main" withBorder shadow="md" radius="lg" p={{ base: 'md', xs: 'xl' }}>
+            {heading ? (
+              <Text component="h2" fz="xl" fw={600} mt={0} mb="md">
+                {heading}
+              </Text>
+            ) : null}
+            {children}
+          </Paper>
+          <Text size="xs" c="dimmed" ta="center">
+            Not affiliated with the National Medical Commission.{' '}
+            <Anchor href="mailto:support@pg-elogbook.in" size="xs">
+              support@pg-elogbook.in
+            </Anchor>
+          </Text>
+        </Stack>
+      </Container>
+    </Box>
+  );
+}
