@@ -1,19 +1,26 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from '@playwright/test';
+import { defineConfig, type PlaywrightTestConfig } from '@playwright/test';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const root = path.resolve(here, '..');
-const appPort = Number(process.env.E2E_APP_PORT ?? 3025);
 const smtpPort = 2526;
-const mailHttpPort = Number(process.env.E2E_MAIL_HTTP_PORT ?? 2580);
-const dataDir = path.join(here, '.data');
-export const baseURL = `http://localhost:${appPort}`;
+const mailHttpPort = 2580;
+const ports = { pglite: 3025, postgres: 3026 } as const;
 
-/**
- * Runs against the built app (npm run build) with a fresh embedded database holding the demo
- * data, real SMTP to a local catcher, and Debian's Chromium (no browser download).
- */
+// The journeys run against the built app (npm run build) on the embedded database, and again on
+// PostgreSQL when DATABASE_URL is set; each app starts on a fresh database with the demo data.
+const databases = process.env.DATABASE_URL ? (['pglite', 'postgres'] as const) : (['pglite'] as const);
+
+const appServers: NonNullable<PlaywrightTestConfig['webServer']> = databases.map((db) => ({
+  command: `npx tsx support/start-app.ts ${db} ${ports[db]}`,
+  cwd: here,
+  url: `http://localhost:${ports[db]}/api/v1/health`,
+  env: { SMTP_URL: `smtp://127.0.0.1:${smtpPort}` },
+  reuseExistingServer: false,
+  timeout: 120_000,
+  stdout: 'pipe' as const,
+}));
+
 export default defineConfig({
   testDir: './tests',
   fullyParallel: false,
@@ -21,17 +28,20 @@ export default defineConfig({
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI ? [['list']] : [['list']],
+  reporter: [['list']],
   use: {
-    baseURL,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
+      // Debian's Chromium; Playwright never downloads a browser here.
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
     },
   },
-  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  projects: databases.map((db) => ({
+    name: db,
+    use: { browserName: 'chromium' as const, baseURL: `http://localhost:${ports[db]}` },
+  })),
   webServer: [
     {
       command: 'npx tsx support/mail-catcher.ts',
@@ -41,21 +51,6 @@ export default defineConfig({
       reuseExistingServer: false,
       stdout: 'pipe',
     },
-    {
-      command: `rm -rf "${dataDir}" && npm run seed:demo --silent && node apps/server/dist/main.js`,
-      cwd: root,
-      url: `${baseURL}/api/v1/health`,
-      env: {
-        PORT: String(appPort),
-        DATA_DIR: dataDir,
-        APP_URL: baseURL,
-        SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-        DATABASE_URL: '',
-        LOG_LEVEL: 'warn',
-      },
-      reuseExistingServer: false,
-      timeout: 120_000,
-      stdout: 'pipe',
-    },
+    ...appServers,
   ],
 });
