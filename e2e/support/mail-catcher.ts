@@ -20,7 +20,12 @@ const smtp = new SMTPServer({
         const to = (Array.isArray(mail.to) ? mail.to : mail.to ? [mail.to] : []).flatMap((a) =>
           a.value.map((v) => (v.address ?? '').toLowerCase()),
         );
-        messages.push({ to, subject: mail.subject ?? '', text: mail.text ?? '', receivedAt: new Date().toISOString() });
+        messages.push({
+          to,
+          subject: mail.subject ?? '',
+          text: mail.text ?? '',
+          receivedAt: new Date().toISOString(),
+        });
         callback();
       })
       .catch((err: Error) => callback(err));

@@ -28,6 +28,15 @@ async function adminQuery(baseUrl: string, sql: string) {
 
 async function freshPostgresUrl(baseUrl: string): Promise<string> {
   const name = scratchName;
+  // Playwright may kill this process before it can drop its database; clear old runs' first.
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  const stale = await admin.query<{ datname: string }>(
+    `select datname from pg_database where datname like 'pgel_e2e_%'`,
+  );
+  await admin.end();
+  for (const row of stale.rows)
+    await adminQuery(baseUrl, `drop database if exists ${row.datname} with (force)`);
   await adminQuery(baseUrl, `create database ${name}`);
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
@@ -42,7 +51,10 @@ async function main() {
     if (!process.env.DATABASE_URL) throw new Error('the postgres e2e project needs DATABASE_URL');
     databaseUrl = await freshPostgresUrl(process.env.DATABASE_URL);
   }
-  const database = await openDatabase({ databaseUrl: databaseUrl || undefined, pgliteDir: path.join(dataDir, 'pglite') });
+  const database = await openDatabase({
+    databaseUrl: databaseUrl || undefined,
+    pgliteDir: path.join(dataDir, 'pglite'),
+  });
   await seedDemo(database.db);
   await database.close();
 
@@ -60,9 +72,10 @@ async function main() {
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => child.kill(signal));
   child.on('exit', (code) => {
     // The scratch database goes with the server that used it.
-    const cleanup = databaseUrl && process.env.DATABASE_URL
-      ? adminQuery(process.env.DATABASE_URL, `drop database if exists ${scratchName} with (force)`)
-      : Promise.resolve();
+    const cleanup =
+      databaseUrl && process.env.DATABASE_URL
+        ? adminQuery(process.env.DATABASE_URL, `drop database if exists ${scratchName} with (force)`)
+        : Promise.resolve();
     cleanup.catch(() => undefined).finally(() => process.exit(code ?? 0));
   });
 }

@@ -19,7 +19,7 @@ import { AuthService } from './modules/auth/auth.service';
 import { referenceRoutes } from './modules/reference/reference.routes';
 import { ReferenceService } from './modules/reference/reference.service';
 import { settingsRoutes } from './modules/settings/settings.routes';
-import { registerErrorHandler } from './platform/errors';
+import { registerErrorHandler, registerNotFoundHandler } from './platform/errors';
 import { OutboxWorker } from './platform/mail';
 import { registerOriginCheck } from './platform/origin-check';
 import { registerSessions, type SessionSettings } from './platform/session';
@@ -113,20 +113,13 @@ function defaultWebDist(): string {
   return path.resolve(here, '../../web/dist');
 }
 
-/** Serves the built web app; every non-API path falls back to index.html (client routing). */
+/** Serves the built web app, if there is one; client routes fall back to index.html. */
 function registerWebApp(app: FastifyInstance, webDist: string) {
-  if (!existsSync(path.join(webDist, 'index.html'))) {
+  const built = existsSync(path.join(webDist, 'index.html'));
+  if (built) {
+    app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+  } else {
     app.log.warn({ webDist }, 'web app not built; serving the API only');
-    return;
   }
-  app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
-  app.setNotFoundHandler((request, reply) => {
-    const urlPath = request.url.split('?')[0] ?? '';
-    if (urlPath.startsWith('/api/') || (request.method !== 'GET' && request.method !== 'HEAD')) {
-      return reply
-        .status(404)
-        .send({ code: 'not_found', message: `Route ${request.method} ${urlPath} not found` });
-    }
-    return reply.sendFile('index.html', { maxAge: 0 });
-  });
+  registerNotFoundHandler(app, { spaFallback: built });
 }

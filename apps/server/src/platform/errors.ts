@@ -78,10 +78,20 @@ export function registerErrorHandler(app: FastifyInstance) {
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ code: 'internal', message: GENERIC_MESSAGES.tryAgain });
   });
+}
 
+/**
+ * One not-found handler for the whole server: unknown API routes answer JSON 404; with a built
+ * web app, any other GET gets index.html so the client router can show the page.
+ */
+export function registerNotFoundHandler(app: FastifyInstance, options: { spaFallback: boolean }) {
   app.setNotFoundHandler((request, reply) => {
-    reply
+    const urlPath = request.url.split('?')[0] ?? '';
+    const isPageRequest =
+      !urlPath.startsWith('/api/') && (request.method === 'GET' || request.method === 'HEAD');
+    if (options.spaFallback && isPageRequest) return reply.sendFile('index.html', { maxAge: 0 });
+    return reply
       .status(404)
-      .send({ code: 'not_found', message: `Route ${request.method} ${request.url.split('?')[0]} not found` });
+      .send({ code: 'not_found', message: `Route ${request.method} ${urlPath} not found` });
   });
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Database, Executor } from '../db/client';
@@ -7,6 +7,8 @@ import { mailOutbox } from '../db/schema/index';
 export type MailMessage = { to: string; subject: string; text: string; html?: string };
 
 const MAX_ATTEMPTS = 8;
+const BATCH = 20;
+const LEASE_MS = 5 * 60 * 1000;
 const POLL_MS = 2000;
 
 /**
@@ -80,25 +82,35 @@ export class OutboxWorker {
 
   private async drainOnce(): Promise<void> {
     for (;;) {
-      const sent = await this.db.transaction(async (tx) => {
-        // SKIP LOCKED lets several app servers share one outbox without sending a mail twice.
-        const due = await tx
-          .select()
-          .from(mailOutbox)
-          .where(and(eq(mailOutbox.status, 'pending'), lte(mailOutbox.nextAttemptAt, sql`now()`)))
-          .orderBy(asc(mailOutbox.createdAt))
-          .limit(20)
-          .for('update', { skipLocked: true });
-        for (const mail of due) {
-          await this.deliver(tx, mail);
-        }
-        return due.length;
-      });
-      if (sent < 20) return;
+      const due = await this.claimDue();
+      for (const mail of due) await this.deliver(mail);
+      if (due.length < BATCH) return;
     }
   }
 
-  private async deliver(tx: Executor, mail: typeof mailOutbox.$inferSelect): Promise<void> {
+  /**
+   * Leases due mail by moving its next attempt LEASE_MS ahead, in one short statement, so no
+   * transaction stays open while SMTP talks (PGlite has one connection) and several servers never
+   * take the same row (SKIP LOCKED). A server that dies mid-send leaves the lease to run out, and
+   * the mail is tried again.
+   */
+  private async claimDue() {
+    const due = this.db
+      .select({ id: mailOutbox.id })
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.status, 'pending'), lte(mailOutbox.nextAttemptAt, sql`now()`)))
+      .orderBy(asc(mailOutbox.createdAt))
+      .limit(BATCH)
+      .for('update', { skipLocked: true });
+    return this.db
+      .update(mailOutbox)
+      .set({ nextAttemptAt: sql`now() + make_interval(secs => ${LEASE_MS / 1000})` })
+      .where(inArray(mailOutbox.id, due))
+      .returning();
+  }
+
+  private async deliver(mail: typeof mailOutbox.$inferSelect): Promise<void> {
+    const tx = this.db;
     if (!this.transport) {
       this.log.info(
         { to: mail.to, subject: mail.subject, text: mail.text },

@@ -1,7 +1,7 @@
 import { Anchor, Box, Center, Container, Paper, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { Brand } from './brand';
 import classes from './auth-shell.module.css';
+import { Brand } from './brand';
 
 type AuthShellProps = {
   /** Heading under the product name, e.g. "Create your account". */
@@ -33,12 +33,17 @@ export function AuthShell({ heading, children, wide = false }: AuthShellProps) {
             ) : null}
             {children}
           </Paper>
-          <Text size="xs" c="dimmed" ta="center">
-            Not affiliated with the National Medical Commission.{' '}
-            <Anchor href="mailto:support@pg-elogbook.in" size="xs">
-              support@pg-elogbook.in
-            </Anchor>
-          </Text>
+          <Stack gap={2} align="center">
+            <Text size="xs" c="dimmed" ta="center">
+              Not affiliated with the National Medical Commission.
+            </Text>
+            <Text size="xs" c="dimmed" ta="center">
+              Help:{' '}
+              <Anchor href="mailto:support@pg-elogbook.in" size="xs">
+                support@pg-elogbook.in
+              </Anchor>
+            </Text>
+          </Stack>
         </Stack>
       </Container>
     </Box>

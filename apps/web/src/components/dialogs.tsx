@@ -39,7 +39,12 @@ function DialogBody({ tone, message }: { tone: MessageTone; message: ReactNode }
  * Shows a message dialog (the spec's alert dialogs: a title and a text). Resolves when the
  * dialog is closed, by its button, the close icon, Escape or a click outside.
  */
-export function showMessage({ title, message, tone = 'info', okLabel = 'OK' }: MessageOptions): Promise<void> {
+export function showMessage({
+  title,
+  message,
+  tone = 'info',
+  okLabel = 'OK',
+}: MessageOptions): Promise<void> {
   return new Promise((resolve) => {
     const modalId = randomId('message-');
     modals.open({
@@ -51,7 +56,7 @@ export function showMessage({ title, message, tone = 'info', okLabel = 'OK' }: M
         <Stack gap="lg">
           <DialogBody tone={tone} message={message} />
           <Group justify="flex-end">
-            <Button color={TONES[tone].color} onClick={() => modals.close(modalId)} data-autofocus>
+            <Button onClick={() => modals.close(modalId)} miw={96} data-autofocus>
               {okLabel}
             </Button>
           </Group>
@@ -89,7 +94,8 @@ export function showConfirm({
       centered: true,
       children: <DialogBody tone={danger ? 'error' : 'info'} message={message} />,
       labels: { confirm: confirmLabel, cancel: cancelLabel },
-      confirmProps: { color: danger ? 'red' : undefined },
+      // red.8: white text on it keeps a 4.5:1 contrast.
+      confirmProps: { color: danger ? 'red.8' : undefined },
       onConfirm: () => {
         confirmed = true;
       },

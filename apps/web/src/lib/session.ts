@@ -1,4 +1,8 @@
-import { type SessionUser, SessionUserResponseSchema, SessionUserSchema } from '@pgel/shared/schemas/session-user';
+import {
+  type SessionUser,
+  SessionUserResponseSchema,
+  SessionUserSchema,
+} from '@pgel/shared/schemas/session-user';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from './api-client';
 
@@ -55,6 +59,7 @@ export const sessionUserQueryOptions = () =>
     initialData: () => getStoredUser() ?? undefined,
     // Stored data is only a head start: check it with the server on mount.
     initialDataUpdatedAt: 0,
+    staleTime: 60_000,
     retry: false,
   });
 

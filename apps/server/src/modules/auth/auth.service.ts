@@ -169,6 +169,9 @@ export class AuthService {
 
     const passwordHash = await hashPassword(input.password);
     const token = newToken();
+    // Outside the transaction: on PGlite (one connection) a query on `db` inside it would wait
+    // for the transaction itself.
+    const referralId = await this.uniqueReferralId();
     try {
       await db.transaction(async (tx) => {
         const user = await repo.insertUser(tx, {
@@ -177,7 +180,7 @@ export class AuthService {
           phone: input.phone,
           passwordHash,
           role: null,
-          referralId: await this.uniqueReferralId(),
+          referralId,
           sponsorId: sponsor?.id ?? null,
           collegeId: input.collegeId,
           departmentId: input.departmentId,

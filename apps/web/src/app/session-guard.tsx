@@ -1,0 +1,42 @@
+import { Alert, Button, Center, Container } from '@mantine/core';
+import { GENERIC_MESSAGES } from '@pgel/shared/schemas/common';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { Navigate, Outlet } from 'react-router';
+import { PageLoader } from '../components/page-loader';
+import { errorMessage, isApiError } from '../lib/api-client';
+import { paths } from '../lib/paths';
+import { clearStoredUser, sessionUserQueryOptions } from '../lib/session';
+
+/**
+ * Protects the signed-in pages. The stored user (session storage) renders the page at once;
+ * `GET /auth/me` confirms the session, and a 401 sends the visitor to /login.
+ */
+export function SessionGuard() {
+  const queryClient = useQueryClient();
+  const { data: user, error, isPending, refetch, isRefetching } = useQuery(sessionUserQueryOptions());
+  const isSignedOut = isApiError(error) && error.status === 401;
+
+  useEffect(() => {
+    if (!isSignedOut) return;
+    clearStoredUser();
+    queryClient.removeQueries({ queryKey: sessionUserQueryOptions().queryKey });
+  }, [isSignedOut, queryClient]);
+
+  if (isSignedOut) return <Navigate to={paths.login} replace />;
+  // A known user and a failed check for another reason (offline): keep working.
+  if (user) return <Outlet />;
+  if (isPending) return <PageLoader />;
+  return (
+    <Center mih="100dvh">
+      <Container size={420}>
+        <Alert color="red" title={GENERIC_MESSAGES.errorTitle} variant="light">
+          {errorMessage(error)}
+          <Button mt="md" variant="light" color="red" onClick={() => refetch()} loading={isRefetching}>
+            Try again
+          </Button>
+        </Alert>
+      </Container>
+    </Center>
+  );
+}

@@ -1,0 +1,28 @@
+import type { LoginKind } from '@pgel/shared/auth/policies';
+import { type LoginInput, LoginResponseSchema } from '@pgel/shared/schemas/auth';
+import type { SessionUser } from '@pgel/shared/schemas/session-user';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { sessionUserQueryOptions, storeUser } from '../../../lib/session';
+
+export type LoginResult = { message: string; user: SessionUser };
+
+/** `POST /auth/login` (students) or `/auth/staff-login` (faculty): the two tabs of the login page. */
+export async function login(kind: LoginKind, input: LoginInput): Promise<LoginResult> {
+  const payload = await apiRequest<unknown>(kind === 'student' ? '/auth/login' : '/auth/staff-login', {
+    body: input,
+  });
+  return LoginResponseSchema.parse(payload);
+}
+
+/** Signs in and keeps the user (not any token) in session storage and in the query cache. */
+export function useLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ kind, input }: { kind: LoginKind; input: LoginInput }) => login(kind, input),
+    onSuccess: ({ user }) => {
+      storeUser(user);
+      queryClient.setQueryData(sessionUserQueryOptions().queryKey, user);
+    },
+  });
+}

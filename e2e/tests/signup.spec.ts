@@ -1,0 +1,74 @@
+import { LOGIN_MESSAGES, VERIFY_MESSAGES } from '@pgel/shared/schemas/auth';
+import { SIGNUP_MESSAGES } from '@pgel/shared/schemas/signup';
+import { expect, test } from '@playwright/test';
+import { acknowledge, dialog, loginAs, uniqueEmail } from '../support/fixtures';
+import { waitForMailLink } from '../support/mail';
+
+test('a new student signs up, verifies the address from the mail and signs in', async ({
+  page,
+}, testInfo) => {
+  const email = uniqueEmail('new.student', testInfo.project.name);
+  const password = 'Resident@2026';
+  await page.goto('/signup');
+
+  // Validation runs in the spec's order.
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+  await expect(dialog(page, 'Validation Failed')).toContainText(SIGNUP_MESSAGES.college);
+  await acknowledge(page, 'Validation Failed');
+
+  await page.getByRole('combobox', { name: 'College' }).click();
+  await page.getByRole('option', { name: 'Demo Medical College' }).click();
+  await page.getByRole('combobox', { name: 'Department' }).click();
+  await page.getByRole('option', { name: 'General Medicine' }).click();
+  await expect(page.getByRole('combobox', { name: 'Course' })).toHaveValue('MD General Medicine');
+  await page.getByLabel('Name').fill('Asha Verma');
+  // More than 10 digits cannot be typed.
+  await page.getByLabel('Phone').pressSequentially('98765432101');
+  await expect(page.getByLabel('Phone')).toHaveValue('9876543210');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Confirm Password').fill(password);
+
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+  await expect(dialog(page, 'Validation Failed')).toContainText(SIGNUP_MESSAGES.terms);
+  await acknowledge(page, 'Validation Failed');
+
+  await page.getByRole('button', { name: 'Terms & Conditions' }).click();
+  const terms = dialog(page, 'Terms & Conditions');
+  for (const item of ['Terms', 'Legal Disclaimer', 'Privacy', 'Contact']) {
+    await expect(terms.getByRole('button', { name: item, exact: true })).toBeVisible();
+  }
+  await terms.getByRole('button', { name: 'I Accept' }).click();
+  await expect(page.getByLabel('I accept the Terms & Conditions')).toBeChecked();
+
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+  await expect(dialog(page, 'Registration Successful')).toContainText(SIGNUP_MESSAGES.success);
+  await acknowledge(page, 'Registration Successful');
+  await expect(page).toHaveURL(/\/login$/);
+
+  // Not verified yet: sign-in is refused with a clear message.
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(dialog(page, LOGIN_MESSAGES.failedTitle)).toContainText(LOGIN_MESSAGES.emailNotVerified);
+  await acknowledge(page, LOGIN_MESSAGES.failedTitle);
+
+  const link = await waitForMailLink(email, /verify/i);
+  expect(link).toMatch(new RegExp(`^${testInfo.project.use.baseURL}/verify/`));
+  await page.goto(link);
+  await expect(page.getByRole('heading', { name: VERIFY_MESSAGES.successTitle })).toBeVisible();
+  await page.getByRole('button', { name: 'Go to Login' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+
+  await loginAs(page, 'student', email, password);
+  await expect(page.getByRole('heading', { name: 'Welcome, Asha Verma' })).toBeVisible();
+  await expect(page.getByRole('main')).toContainText('Demo Medical College');
+});
+
+test('a bad verification link fails with a way back to sign-up', async ({ page }) => {
+  await page.goto('/verify/this-is-not-a-token');
+  await expect(page.getByRole('heading', { name: VERIFY_MESSAGES.failedTitle })).toBeVisible();
+  await expect(page.getByText(VERIFY_MESSAGES.invalidLink)).toBeVisible();
+  await page.getByRole('button', { name: 'Go to Signup' }).click();
+  await expect(page).toHaveURL(/\/signup$/);
+});
