@@ -2,11 +2,12 @@
 // session user join) and login (argon2id). Runs the real server in-process on an embedded
 // database, or on PostgreSQL when DATABASE_URL is set. Prints figures; asserts nothing.
 //   npm run auth -w @pgel/bench            (DURATION=5 CONNECTIONS=10 to change the load)
+
+import { buildApp } from '@pgel/server/app';
+import { loadConfig } from '@pgel/server/config';
+import { openDatabase } from '@pgel/server/db/client';
+import { DEMO_PASSWORD, seedDemo } from '@pgel/server/scripts/demo-data';
 import autocannon from 'autocannon';
-import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/config';
-import { openDatabase } from '../apps/server/src/db/client';
-import { DEMO_PASSWORD, seedDemo } from '../apps/server/src/scripts/demo-data';
 
 const duration = Number(process.env.DURATION ?? 5);
 const connections = Number(process.env.CONNECTIONS ?? 10);

@@ -5,9 +5,9 @@ import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { openDatabase } from '@pgel/server/db/client';
+import { seedDemo } from '@pgel/server/scripts/demo-data';
 import pg from 'pg';
-import { openDatabase } from '../../apps/server/src/db/client';
-import { seedDemo } from '../../apps/server/src/scripts/demo-data';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');

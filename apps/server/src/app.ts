@@ -20,6 +20,8 @@ import { referenceRoutes } from './modules/reference/reference.routes';
 import { ReferenceService } from './modules/reference/reference.service';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { registerErrorHandler, registerNotFoundHandler } from './platform/errors';
+import { Housekeeping } from './platform/housekeeping';
+import { registerInputGuard } from './platform/input-guard';
 import { OutboxWorker } from './platform/mail';
 import { registerOriginCheck } from './platform/origin-check';
 import { registerSessions, type SessionSettings } from './platform/session';
@@ -28,13 +30,14 @@ export type AppDeps = {
   config: Config;
   database: DatabaseHandle;
   logger?: FastifyServerOptions['logger'];
-  /** Start the outbox's polling timer (the server does; tests drain it by hand). */
-  startOutbox?: boolean;
+  /** Start the outbox and housekeeping timers (the server does; tests drive them by hand). */
+  startBackgroundJobs?: boolean;
 };
 
 declare module 'fastify' {
   interface FastifyInstance {
     outbox: OutboxWorker;
+    housekeeping: Housekeeping;
     services: { auth: AuthService; reference: ReferenceService };
   }
 }
@@ -47,12 +50,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   const app = Fastify({
     logger: deps.logger ?? { level: config.logLevel },
-    trustProxy: true,
+    trustProxy: config.trustProxy,
+    // Verification and reset tokens travel in the path; leave room for any we issue.
+    maxParamLength: 500,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerInputGuard(app);
 
   await app.register(fastifyCookie);
   await app.register(fastifyHelmet, {
@@ -87,11 +93,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.decorate('outbox', outbox);
   app.decorate('services', { auth, reference });
-  if (deps.startOutbox) {
+  const housekeeping = new Housekeeping(database.db, app.log, {
+    sessionIdleMs: config.sessionIdleMs,
+    throttleWindowMs: 15 * 60 * 1000,
+  });
+  app.decorate('housekeeping', housekeeping);
+  if (deps.startBackgroundJobs) {
     outbox.start();
     outbox.kick();
+    housekeeping.start();
   }
-  app.addHook('onClose', async () => outbox.stop());
+  app.addHook('onClose', async () => {
+    housekeeping.stop();
+    await outbox.stop();
+  });
 
   await app.register(
     async (api) => {

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { INACTIVITY_TIMEOUT_MS } from '@pgel/shared/schemas/auth';
 import { z } from 'zod';
 
 const optionalText = z
@@ -35,6 +36,13 @@ const ConfigSchema = z.object({
     .max(24 * 30)
     .default(12),
   WEB_DIST: z.string().optional(),
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .regex(/^(false|true|\d+|[0-9a-fA-F.:/]+(\s*,\s*[0-9a-fA-F.:/]+)*)$/, {
+      error: 'must be false, true, a hop count, or a comma-separated list of proxy addresses/CIDRs',
+    })
+    .default('false'),
 });
 
 export type Config = {
@@ -54,6 +62,11 @@ export type Config = {
   sessionAbsoluteMs: number;
   /** Built web app to serve, if present. */
   webDist: string | undefined;
+  /**
+   * Which proxies' X-Forwarded-For to believe for the client address (login throttle, audit).
+   * Off by default: otherwise any client could pick its own address.
+   */
+  trustProxy: boolean | string[] | ((address: string, hop: number) => boolean);
 };
 
 export class ConfigError extends Error {}
@@ -78,8 +91,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     appUrl: c.APP_URL.replace(/\/+$/, ''),
     launchPassword: c.LAUNCH_PASSWORD,
     logLevel: c.LOG_LEVEL,
-    sessionIdleMs: 50 * 60 * 1000,
+    sessionIdleMs: INACTIVITY_TIMEOUT_MS,
     sessionAbsoluteMs: c.SESSION_ABSOLUTE_HOURS * 60 * 60 * 1000,
     webDist: c.WEB_DIST,
+    trustProxy: parseTrustProxy(c.TRUST_PROXY),
   };
+}
+
+function parseTrustProxy(value: string): Config['trustProxy'] {
+  if (value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    return (_address, hop) => hop < hops;
+  }
+  return value.split(',').map((part) => part.trim());
 }

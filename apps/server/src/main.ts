@@ -19,7 +19,7 @@ async function main() {
     pgliteDir: path.join(config.dataDir, 'pglite'),
     poolSize: config.databasePoolSize,
   });
-  const app = await buildApp({ config, database, startOutbox: true });
+  const app = await buildApp({ config, database, startBackgroundJobs: true });
 
   let closing = false;
   const shutdown = async (signal: string) => {

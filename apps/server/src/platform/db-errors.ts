@@ -1,9 +1,13 @@
-/** True when a query failed on a unique index (PostgreSQL code 23505), through any wrapper. */
-export function isUniqueViolation(err: unknown): boolean {
+/**
+ * True when a query failed on a unique index (PostgreSQL code 23505), through any wrapper;
+ * with `constraint`, only when it was that index.
+ */
+export function isUniqueViolation(err: unknown, constraint?: string): boolean {
   let current: unknown = err;
   for (let depth = 0; depth < 4 && current; depth += 1) {
-    if (typeof current === 'object' && current !== null && 'code' in current && current.code === '23505')
-      return true;
+    if (typeof current === 'object' && current !== null && 'code' in current && current.code === '23505') {
+      return constraint === undefined || ('constraint' in current && current.constraint === constraint);
+    }
     current =
       typeof current === 'object' && current !== null && 'cause' in current ? current.cause : undefined;
   }

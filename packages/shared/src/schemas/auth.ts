@@ -4,6 +4,8 @@ import { SessionUserSchema } from './session-user';
 
 /** Minimum password length for every password a user chooses (sign-up, reset, change). */
 export const PASSWORD_MIN_LENGTH = 8;
+/** Upper bound on any password, so nobody can make the server hash megabytes. */
+export const PASSWORD_MAX_LENGTH = 200;
 
 /** Login messages (spec 01 sections 5 and 8), shown in a dialog titled `validationTitle`. */
 export const LOGIN_MESSAGES = {
@@ -47,6 +49,8 @@ export const FORGOT_PASSWORD_MESSAGES = {
   required: 'Email is required!',
   invalid: 'Please enter a valid email!',
   sent: 'If an account exists for this email, a password reset link has been sent to it.',
+  title: 'Forgot Password',
+  sentTitle: 'Check Your Email',
 } as const;
 
 export const ForgotPasswordSchema = z.object({
@@ -59,6 +63,7 @@ export type ForgotPasswordInput = z.infer<typeof ForgotPasswordSchema>;
 /** Messages for choosing a new password, shared by sign-up, reset and change. */
 export const PASSWORD_MESSAGES = {
   tooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters`,
+  tooLong: `Password must be at most ${PASSWORD_MAX_LENGTH} characters`,
   mismatch: 'Passwords do not match',
 } as const;
 
@@ -66,6 +71,7 @@ export const RESET_PASSWORD_MESSAGES = {
   required: 'Please enter and confirm your new password',
   invalidLink: 'This password reset link is invalid or has expired. Please request a new one.',
   success: 'Your password has been reset. Please log in with your new password.',
+  successTitle: 'Password Reset',
 } as const;
 
 export const ResetPasswordSchema = z
@@ -73,8 +79,14 @@ export const ResetPasswordSchema = z
     token: z
       .string({ error: RESET_PASSWORD_MESSAGES.invalidLink })
       .min(1, RESET_PASSWORD_MESSAGES.invalidLink),
-    newPassword: requiredText(RESET_PASSWORD_MESSAGES.required),
-    confirmPassword: requiredText(RESET_PASSWORD_MESSAGES.required),
+    // Passwords are never trimmed: spaces typed are part of the password.
+    newPassword: z
+      .string({ error: RESET_PASSWORD_MESSAGES.required })
+      .min(1, { error: RESET_PASSWORD_MESSAGES.required })
+      .max(PASSWORD_MAX_LENGTH, { error: PASSWORD_MESSAGES.tooLong }),
+    confirmPassword: z
+      .string({ error: RESET_PASSWORD_MESSAGES.required })
+      .min(1, { error: RESET_PASSWORD_MESSAGES.required }),
   })
   .superRefine((value, ctx) => {
     if (value.newPassword.length < PASSWORD_MIN_LENGTH) {
@@ -91,6 +103,7 @@ export const CHANGE_PASSWORD_MESSAGES = {
   mismatch: 'New passwords do not match!',
   failed: 'Failed to update password',
   success: 'Password updated successfully',
+  successTitle: 'Password Updated',
 } as const;
 
 export const ChangePasswordSchema = z
@@ -110,6 +123,8 @@ export const ChangePasswordSchema = z
       ctx.addIssue({ code: 'custom', message: CHANGE_PASSWORD_MESSAGES.mismatch, path: ['confirmPassword'] });
     } else if (value.newPassword.length < PASSWORD_MIN_LENGTH) {
       ctx.addIssue({ code: 'custom', message: PASSWORD_MESSAGES.tooShort, path: ['newPassword'] });
+    } else if (value.newPassword.length > PASSWORD_MAX_LENGTH) {
+      ctx.addIssue({ code: 'custom', message: PASSWORD_MESSAGES.tooLong, path: ['newPassword'] });
     }
   });
 export type ChangePasswordInput = z.infer<typeof ChangePasswordSchema>;

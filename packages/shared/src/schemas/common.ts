@@ -11,7 +11,13 @@ export type ErrorResponse = z.infer<typeof ErrorResponseSchema>;
 export const MessageResponseSchema = z.object({ message: z.string() });
 export type MessageResponse = z.infer<typeof MessageResponseSchema>;
 
-export const IdParamSchema = z.object({ id: z.uuid({ error: 'Not found' }) });
+/** True for a canonical uuid; other ids in a URL are simply not found (404), never a 500. */
+export function isUuid(value: string): boolean {
+  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+}
+
+/** Title of every client-side validation dialog (login, sign-up, reset). */
+export const VALIDATION_TITLE = 'Validation Failed';
 
 /** Generic messages of spec 01 section 8. */
 export const GENERIC_MESSAGES = {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PASSWORD_MESSAGES, PASSWORD_MIN_LENGTH } from './auth';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MESSAGES, PASSWORD_MIN_LENGTH } from './auth';
 import { EMAIL_PATTERN, requiredText } from './common';
 
 /** Length of every user's own referral id, and of the sponsor id a new student may give. */
@@ -11,6 +11,7 @@ export const SIGNUP_MESSAGES = {
   college: 'Please Select College First',
   department: 'Please Select Department First',
   name: 'Please enter student name',
+  nameTooLong: 'Name must be at most 120 characters',
   phone: 'Please enter phone number',
   phoneDigits: 'Please select a valid phone number contains 10 digits',
   email: 'Please enter email address',
@@ -26,6 +27,7 @@ export const SIGNUP_MESSAGES = {
   wrongCourse: 'Please select your courses',
   departmentNotInCollege: 'Please Select Department First',
   success: 'Registration successful. Please check your email to verify your account.',
+  successTitle: 'Registration Successful',
   sponsorValid: (name: string) => `Sponsor is valid. Sponsor Name: ${name}`,
 } as const;
 
@@ -38,7 +40,7 @@ export const SignupSchema = z
   .object({
     collegeId: z.uuid({ error: SIGNUP_MESSAGES.college }),
     departmentId: z.uuid({ error: SIGNUP_MESSAGES.department }),
-    name: requiredText(SIGNUP_MESSAGES.name).max(120, { error: SIGNUP_MESSAGES.name }),
+    name: requiredText(SIGNUP_MESSAGES.name).max(120, { error: SIGNUP_MESSAGES.nameTooLong }),
     phone: requiredText(SIGNUP_MESSAGES.phone).regex(/^\d{10}$/, { error: SIGNUP_MESSAGES.phoneDigits }),
     email: requiredText(SIGNUP_MESSAGES.email)
       .toLowerCase()
@@ -49,7 +51,7 @@ export const SignupSchema = z
     password: z
       .string({ error: SIGNUP_MESSAGES.password })
       .min(PASSWORD_MIN_LENGTH, { error: SIGNUP_MESSAGES.password })
-      .max(200, { error: SIGNUP_MESSAGES.password }),
+      .max(PASSWORD_MAX_LENGTH, { error: PASSWORD_MESSAGES.tooLong }),
     confirmPassword: z.string({ error: SIGNUP_MESSAGES.passwordMismatch }),
     sponsor: z
       .string()

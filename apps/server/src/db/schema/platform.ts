@@ -84,3 +84,14 @@ export const settings = pgTable('settings', {
   value: jsonb('value').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Counters for the login throttle, one row per key (an address, an address from one IP, an
+ * IP). Incremented atomically before the password is checked, so a burst of parallel guesses
+ * cannot slip past the limit, and shared by every app server.
+ */
+export const loginThrottle = pgTable('login_throttle', {
+  key: text('key').primaryKey(),
+  attempts: integer('attempts').notNull(),
+  windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull().defaultNow(),
+});

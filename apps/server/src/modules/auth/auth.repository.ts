@@ -13,6 +13,7 @@ import {
   sessions,
   users,
 } from '../../db/schema/index';
+import { newReferralId } from '../../platform/secrets';
 
 export type UserRow = typeof users.$inferSelect;
 export type TokenPurpose = 'verify_email' | 'reset_password';
@@ -40,13 +41,17 @@ export async function findUserByReferralId(db: Executor, referralId: string) {
   return row;
 }
 
-export async function referralIdExists(db: Executor, referralId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(users.referralId, referralId))
-    .limit(1);
-  return row !== undefined;
+/** A referral id no user has yet. Call it outside a transaction (PGlite has one connection). */
+export async function allocateReferralId(db: Executor): Promise<string> {
+  for (;;) {
+    const candidate = newReferralId();
+    const [taken] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.referralId, candidate))
+      .limit(1);
+    if (!taken) return candidate;
+  }
 }
 
 export async function insertUser(db: Executor, values: typeof users.$inferInsert): Promise<UserRow> {
@@ -69,14 +74,19 @@ export async function insertToken(
   await db.insert(oneTimeTokens).values(values);
 }
 
-/** Loads a token by hash with row lock semantics left to the caller's transaction. */
-export async function findToken(db: Executor, tokenHash: string, purpose: TokenPurpose) {
-  const [row] = await db
+/** Loads a token by hash; by default locks it, so two uses of one link cannot both succeed. */
+export async function findToken(
+  db: Executor,
+  tokenHash: string,
+  purpose: TokenPurpose,
+  options = { lock: true },
+) {
+  const query = db
     .select()
     .from(oneTimeTokens)
     .where(and(eq(oneTimeTokens.tokenHash, tokenHash), eq(oneTimeTokens.purpose, purpose)))
-    .limit(1)
-    .for('update');
+    .limit(1);
+  const [row] = options.lock ? await query.for('update') : await query;
   return row;
 }
 
@@ -123,24 +133,6 @@ export async function deleteSessionsOfUser(db: Executor, userId: string, exceptS
     );
 }
 
-/** Failed logins since `since` for this address, and from this IP (for the login throttle). */
-export async function countRecentLoginFailures(db: Executor, email: string, ip: string, since: Date) {
-  const [row] = await db
-    .select({
-      byEmail: sql<number>`count(*) filter (where ${auditLog.subject} = ${email})`.mapWith(Number),
-      byIp: sql<number>`count(*) filter (where ${auditLog.ip} = ${ip})`.mapWith(Number),
-    })
-    .from(auditLog)
-    .where(
-      and(
-        eq(auditLog.action, 'auth.login_failed'),
-        gt(auditLog.createdAt, since),
-        or(eq(auditLog.subject, email), eq(auditLog.ip, ip)),
-      ),
-    );
-  return { byEmail: row?.byEmail ?? 0, byIp: row?.byIp ?? 0 };
-}
-
 const unitHead = alias(users, 'unit_head');
 
 /** The session user of spec 01 section 3, with college, department, course and unit head. */
@@ -156,11 +148,10 @@ export async function loadSessionUser(db: Executor, userId: string): Promise<Ses
         address: colleges.address,
       },
       department: { id: departments.id, name: departments.name },
-      link: {
-        url: collegeDepartments.guidelineUrl,
-        refNo: collegeDepartments.refNo,
-        refDate: collegeDepartments.refDate,
-      },
+      // Flat, not nested: Drizzle turns a left-joined object into null when its first column is null.
+      linkUrl: collegeDepartments.guidelineUrl,
+      linkRefNo: collegeDepartments.refNo,
+      linkRefDate: collegeDepartments.refDate,
       course: { id: courses.id, title: courses.title },
       unitHead: { id: unitHead.id, name: unitHead.name },
     })
@@ -222,9 +213,9 @@ export async function loadSessionUser(db: Executor, userId: string): Promise<Ses
       ? {
           id: row.department.id,
           name: row.department.name,
-          url: row.link?.url ?? null,
-          refNo: row.link?.refNo ?? null,
-          refDate: row.link?.refDate ?? null,
+          url: row.linkUrl,
+          refNo: row.linkRefNo,
+          refDate: row.linkRefDate,
         }
       : null,
   };

@@ -2,6 +2,7 @@ import {
   ChangePasswordSchema,
   ForgotPasswordSchema,
   LOGIN_MESSAGES,
+  LOGOUT_MESSAGES,
   LoginResponseSchema,
   LoginSchema,
   ResetPasswordSchema,
@@ -28,7 +29,13 @@ const errors = {
   403: ErrorResponseSchema,
   429: ErrorResponseSchema,
 };
-const TokenParams = z.object({ token: z.string().min(1).max(200) });
+// Any string is accepted as a token; one that is not ours is simply an invalid link (400).
+const TokenParams = z.object({
+  token: z
+    .string({ error: VERIFY_MESSAGES.invalidLink })
+    .min(1, { error: VERIFY_MESSAGES.invalidLink })
+    .max(500, { error: VERIFY_MESSAGES.invalidLink }),
+});
 
 /** Checks the session before the body is validated, so a signed-out caller gets 401, not 400. */
 async function authenticated(request: FastifyRequest) {
@@ -73,7 +80,7 @@ export function authRoutes(service: AuthService, sessionSettings: SessionSetting
       async (request, reply) => {
         await service.logout(request.actor, meta(request));
         clearSessionCookie(reply, sessionSettings);
-        return { message: 'You have been logged out successfully.' };
+        return { message: LOGOUT_MESSAGES.text };
       },
     );
 
@@ -112,7 +119,9 @@ export function authRoutes(service: AuthService, sessionSettings: SessionSetting
         schema: {
           tags: ['auth'],
           summary: "A sponsor's name by referral id (checked live at sign-up)",
-          params: z.object({ referralId: z.string().length(9, { error: SIGNUP_MESSAGES.referral }) }),
+          params: z.object({
+            referralId: z.string().regex(/^[A-Za-z0-9]{9}$/, { error: SIGNUP_MESSAGES.referral }),
+          }),
           response: { 200: SponsorResponseSchema, 400: ErrorResponseSchema, 404: ErrorResponseSchema },
         },
       },
@@ -131,9 +140,7 @@ export function authRoutes(service: AuthService, sessionSettings: SessionSetting
           schema: {
             tags: ['auth'],
             summary: `Consume an e-mail verification link (${page})`,
-            params: TokenParams.extend({
-              token: z.string({ error: VERIFY_MESSAGES.invalidLink }).min(1).max(200),
-            }),
+            params: TokenParams,
             response: { 200: MessageResponseSchema, 400: ErrorResponseSchema },
           },
         },

@@ -17,17 +17,24 @@ import { writeAudit } from '../../platform/audit';
 import { isUniqueViolation } from '../../platform/db-errors';
 import { AppError } from '../../platform/errors';
 import { enqueueMail } from '../../platform/mail';
-import { hashPassword, hashToken, newReferralId, newToken, verifyPassword } from '../../platform/secrets';
+import { hashPassword, hashToken, newToken, verifyPassword } from '../../platform/secrets';
 import { createSession, type SessionActor, type SessionSettings } from '../../platform/session';
 import type { ReferenceService } from '../reference/reference.service';
 import { passwordResetMail, type VerifyPage, verificationMail } from './auth.mail';
 import * as repo from './auth.repository';
+import * as throttle from './login-throttle.repository';
 
 const VERIFY_TOKEN_MS = 48 * 60 * 60 * 1000;
 const RESET_TOKEN_MS = 60 * 60 * 1000;
+/**
+ * Login throttle (ADR 001): per address from one IP 5 tries, per address from anywhere 20, per
+ * IP 100 wrong passwords, each in 15 minutes. A college behind one NAT stays well under the IP
+ * limit, and one remote guesser cannot lock a colleague out from everywhere at once.
+ */
 const THROTTLE_WINDOW_MS = 15 * 60 * 1000;
-const MAX_FAILURES_PER_EMAIL = 5;
-const MAX_FAILURES_PER_IP = 30;
+const MAX_ATTEMPTS_PER_EMAIL_AND_IP = 5;
+const MAX_ATTEMPTS_PER_EMAIL = 20;
+const MAX_FAILURES_PER_IP = 100;
 const MAX_RESET_MAILS_PER_HOUR = 3;
 
 // Verifying against a real hash when the address is unknown keeps the answer time the same,
@@ -57,22 +64,33 @@ export class AuthService {
     const { db } = this.deps;
     const email = input.email ?? '';
     const password = input.password ?? '';
-    const failures = await repo.countRecentLoginFailures(
-      db,
-      email,
-      meta.ip,
-      new Date(Date.now() - THROTTLE_WINDOW_MS),
-    );
-    if (failures.byEmail >= MAX_FAILURES_PER_EMAIL || failures.byIp >= MAX_FAILURES_PER_IP) {
+    const ipKey = `ip:${meta.ip}`;
+    const accountKeys = [`email:${email}`, `email-ip:${email}|${meta.ip}`];
+    // Counted before the password is checked: parallel guesses each see a higher count.
+    const [ipFailures, perAddress, perAddressAndIp] = await Promise.all([
+      throttle.peekThrottle(db, ipKey, THROTTLE_WINDOW_MS),
+      throttle.bumpThrottle(db, accountKeys[0] as string, THROTTLE_WINDOW_MS),
+      throttle.bumpThrottle(db, accountKeys[1] as string, THROTTLE_WINDOW_MS),
+    ]);
+    if (
+      ipFailures >= MAX_FAILURES_PER_IP ||
+      perAddress > MAX_ATTEMPTS_PER_EMAIL ||
+      perAddressAndIp > MAX_ATTEMPTS_PER_EMAIL_AND_IP
+    ) {
+      await this.recordFailure(email, meta, null, 'throttled');
       throw AppError.tooManyRequests(LOGIN_MESSAGES.tooManyAttempts);
     }
 
     const user = await repo.findUserByEmail(db, email);
     const passwordOk = await verifyPassword(user?.passwordHash ?? (await DUMMY_HASH), password);
     if (!user || !passwordOk) {
+      await throttle.bumpThrottle(db, ipKey, THROTTLE_WINDOW_MS);
       await this.recordFailure(email, meta, user?.id ?? null, 'wrong_credentials');
       throw AppError.unauthorized(LOGIN_MESSAGES.wrongCredentials);
     }
+    // The right password ends the address's count, even if the account is refused below
+    // (wrong tab, not yet verified): those are not guesses.
+    await throttle.clearThrottle(db, accountKeys);
     const role = user.role as StaffRole | null;
     if (loginKindFor({ role }) !== kind) {
       await this.recordFailure(email, meta, user.id, 'wrong_tab');
@@ -171,7 +189,7 @@ export class AuthService {
     const token = newToken();
     // Outside the transaction: on PGlite (one connection) a query on `db` inside it would wait
     // for the transaction itself.
-    const referralId = await this.uniqueReferralId();
+    const referralId = await repo.allocateReferralId(db);
     try {
       await db.transaction(async (tx) => {
         const user = await repo.insertUser(tx, {
@@ -209,17 +227,10 @@ export class AuthService {
         });
       });
     } catch (err) {
-      if (isUniqueViolation(err)) throw AppError.conflict(SIGNUP_MESSAGES.emailTaken);
+      if (isUniqueViolation(err, 'users_email_idx')) throw AppError.conflict(SIGNUP_MESSAGES.emailTaken);
       throw err;
     }
     this.deps.onMailQueued();
-  }
-
-  private async uniqueReferralId(): Promise<string> {
-    for (;;) {
-      const id = newReferralId();
-      if (!(await repo.referralIdExists(this.deps.db, id))) return id;
-    }
   }
 
   private link(page: VerifyPage | 'reset-password', token: string): string {
@@ -301,6 +312,13 @@ export class AuthService {
 
   /** Sets a new password from a reset link and signs the user out of every session. */
   async resetPassword(input: ResetPasswordInput, meta: RequestMeta): Promise<string> {
+    // Refuse a dead link before spending a password hash on it; the transaction checks again.
+    const known = await repo.findToken(this.deps.db, hashToken(input.token), 'reset_password', {
+      lock: false,
+    });
+    if (!known || known.usedAt || known.expiresAt.getTime() < Date.now()) {
+      throw AppError.validation(RESET_PASSWORD_MESSAGES.invalidLink);
+    }
     const passwordHash = await hashPassword(input.newPassword);
     await this.deps.db.transaction(async (tx) => {
       const row = await repo.findToken(tx, hashToken(input.token), 'reset_password');
@@ -357,4 +375,36 @@ export class AuthService {
     });
     return CHANGE_PASSWORD_MESSAGES.success;
   }
+}
+
+/**
+ * Creates a Master account (the `create-master` script). Masters belong to no college; the
+ * account is verified at once because whoever runs the script owns the server.
+ */
+export async function createMasterAccount(
+  db: Database,
+  input: { email: string; password: string; name: string },
+) {
+  if (await repo.findUserByEmail(db, input.email)) {
+    throw AppError.conflict(`An account with ${input.email} already exists.`);
+  }
+  const referralId = await repo.allocateReferralId(db);
+  const passwordHash = await hashPassword(input.password);
+  await db.transaction(async (tx) => {
+    const user = await repo.insertUser(tx, {
+      name: input.name,
+      email: input.email,
+      passwordHash,
+      role: 'master',
+      referralId,
+      emailVerifiedAt: new Date(),
+    });
+    await writeAudit(tx, {
+      actorId: null,
+      action: 'user.create_master',
+      entity: 'user',
+      entityId: user.id,
+      after: { name: input.name, email: input.email },
+    });
+  });
 }

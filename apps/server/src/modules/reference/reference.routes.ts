@@ -3,7 +3,6 @@ import {
   CollegeOptionListSchema,
   DepartmentDetailSchema,
   DepartmentOptionListSchema,
-  REFERENCE_MESSAGES,
 } from '@pgel/shared/schemas/reference';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -30,7 +29,7 @@ export function referenceRoutes(service: ReferenceService): FastifyPluginAsyncZo
         schema: {
           tags: ['reference'],
           summary: 'Departments a college runs',
-          params: z.object({ collegeId: z.uuid({ error: REFERENCE_MESSAGES.collegeNotFound }) }),
+          params: z.object({ collegeId: z.string().max(100) }),
           response: { 200: DepartmentOptionListSchema, 404: ErrorResponseSchema },
         },
       },
@@ -43,7 +42,7 @@ export function referenceRoutes(service: ReferenceService): FastifyPluginAsyncZo
         schema: {
           tags: ['reference'],
           summary: 'Department detail with its courses',
-          params: z.object({ departmentId: z.uuid({ error: REFERENCE_MESSAGES.departmentNotFound }) }),
+          params: z.object({ departmentId: z.string().max(100) }),
           response: { 200: DepartmentDetailSchema, 404: ErrorResponseSchema },
         },
       },

@@ -1,3 +1,4 @@
+import { isUuid } from '@pgel/shared/schemas/common';
 import type { CollegeOption, DepartmentDetail, DepartmentOption } from '@pgel/shared/schemas/reference';
 import { REFERENCE_MESSAGES } from '@pgel/shared/schemas/reference';
 import type { Database, Executor } from '../../db/client';
@@ -16,13 +17,14 @@ export class ReferenceService {
   }
 
   async listDepartmentOptions(collegeId: string): Promise<DepartmentOption[]> {
-    if (!(await repo.findCollege(this.db, collegeId)))
+    if (!isUuid(collegeId) || !(await repo.findCollege(this.db, collegeId))) {
       throw AppError.notFound(REFERENCE_MESSAGES.collegeNotFound);
+    }
     return repo.listDepartmentsOfCollege(this.db, collegeId);
   }
 
   async getDepartmentDetail(departmentId: string): Promise<DepartmentDetail> {
-    const department = await repo.findDepartment(this.db, departmentId);
+    const department = isUuid(departmentId) ? await repo.findDepartment(this.db, departmentId) : undefined;
     if (!department) throw AppError.notFound(REFERENCE_MESSAGES.departmentNotFound);
     const courses = await repo.listCoursesOfDepartment(this.db, departmentId);
     return { id: department.id, title: department.name, courses };

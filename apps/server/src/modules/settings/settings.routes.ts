@@ -1,8 +1,8 @@
 import { ErrorResponseSchema } from '@pgel/shared/schemas/common';
-import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
+import { pingDatabase } from './settings.repository';
 
 const HealthSchema = z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) });
 
@@ -20,7 +20,7 @@ export function settingsRoutes(db: Database, kind: 'pglite' | 'postgres'): Fasti
       },
       async (request, reply) => {
         try {
-          await db.execute(sql`select 1`);
+          await pingDatabase(db);
           return { status: 'ok' as const, database: kind };
         } catch (err) {
           request.log.error({ err }, 'health check: database did not answer');

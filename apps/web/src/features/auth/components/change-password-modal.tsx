@@ -35,7 +35,7 @@ export function ChangePasswordModal({ opened, onClose }: ChangePasswordModalProp
     change.mutate(parsed.data, {
       onSuccess: ({ message }) => {
         close();
-        void showMessage({ title: 'Password Updated', message, tone: 'success' });
+        void showMessage({ title: CHANGE_PASSWORD_MESSAGES.successTitle, message, tone: 'success' });
       },
       onError: (error) => setProblem(errorMessage(error)),
     });

@@ -14,7 +14,7 @@ export function openForgotPasswordPrompt(initialEmail = '') {
   const modalId = randomId('forgot-password-');
   modals.open({
     modalId,
-    title: 'Forgot Password',
+    title: FORGOT_PASSWORD_MESSAGES.title,
     centered: true,
     children: <ForgotPasswordForm initialEmail={initialEmail} onDone={() => modals.close(modalId)} />,
   });
@@ -36,7 +36,7 @@ function ForgotPasswordForm({ initialEmail, onDone }: { initialEmail: string; on
     mutation.mutate(parsed.data, {
       onSuccess: ({ message }) => {
         onDone();
-        void showMessage({ title: 'Check Your Email', message, tone: 'success' });
+        void showMessage({ title: FORGOT_PASSWORD_MESSAGES.sentTitle, message, tone: 'success' });
       },
       onError: (err) => setError(errorMessage(err)),
     });

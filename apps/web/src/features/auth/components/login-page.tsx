@@ -2,6 +2,7 @@ import { Anchor, Button, Group, PasswordInput, Stack, Switch, Tabs, Text, TextIn
 import { useForm } from '@mantine/form';
 import type { LoginKind } from '@pgel/shared/auth/policies';
 import { LOGIN_MESSAGES, LoginSchema } from '@pgel/shared/schemas/auth';
+import { VALIDATION_TITLE } from '@pgel/shared/schemas/common';
 import { IconLock, IconMail, IconSchool, IconStethoscope } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { AuthShell } from '../../../components/auth-shell';
@@ -54,7 +55,7 @@ function LoginForm({ kind }: { kind: LoginKind }) {
     const parsed = LoginSchema.safeParse(values);
     if (!parsed.success) {
       void showMessage({
-        title: LOGIN_MESSAGES.validationTitle,
+        title: VALIDATION_TITLE,
         message: parsed.error.issues[0]?.message ?? LOGIN_MESSAGES.allDetails,
         tone: 'error',
       });

@@ -1,11 +1,7 @@
 import { Button, PasswordInput, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import {
-  LOGIN_MESSAGES,
-  PASSWORD_MIN_LENGTH,
-  RESET_PASSWORD_MESSAGES,
-  ResetPasswordSchema,
-} from '@pgel/shared/schemas/auth';
+import { PASSWORD_MIN_LENGTH, RESET_PASSWORD_MESSAGES, ResetPasswordSchema } from '@pgel/shared/schemas/auth';
+import { VALIDATION_TITLE } from '@pgel/shared/schemas/common';
 import { IconLock } from '@tabler/icons-react';
 import { useNavigate, useParams } from 'react-router';
 import { AuthShell } from '../../../components/auth-shell';
@@ -27,7 +23,7 @@ export function ResetPasswordPage() {
     const parsed = ResetPasswordSchema.safeParse({ token, ...values });
     if (!parsed.success) {
       void showMessage({
-        title: LOGIN_MESSAGES.validationTitle,
+        title: VALIDATION_TITLE,
         message: parsed.error.issues[0]?.message ?? RESET_PASSWORD_MESSAGES.required,
         tone: 'error',
       });
@@ -45,7 +41,7 @@ export function ResetPasswordPage() {
       <AuthShell>
         <StatusPanel
           status="success"
-          title="Password Reset"
+          title={RESET_PASSWORD_MESSAGES.successTitle}
           message={reset.data.message}
           actions={<Button onClick={() => navigate(paths.login)}>Go to Login</Button>}
         />

@@ -14,7 +14,8 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
-import { LOGIN_MESSAGES, PASSWORD_MIN_LENGTH } from '@pgel/shared/schemas/auth';
+import { PASSWORD_MIN_LENGTH } from '@pgel/shared/schemas/auth';
+import { VALIDATION_TITLE } from '@pgel/shared/schemas/common';
 import type { CollegeOption } from '@pgel/shared/schemas/reference';
 import { PHONE_LENGTH, REFERRAL_ID_LENGTH, SIGNUP_MESSAGES, SignupSchema } from '@pgel/shared/schemas/signup';
 import { IconLock, IconMail, IconPhone, IconUser, IconUserCheck } from '@tabler/icons-react';
@@ -110,7 +111,7 @@ export function SignupPage() {
     });
     if (!parsed.success) {
       void showMessage({
-        title: LOGIN_MESSAGES.validationTitle,
+        title: VALIDATION_TITLE,
         message: parsed.error.issues[0]?.message ?? SIGNUP_MESSAGES.allDetails,
         tone: 'error',
       });
@@ -119,7 +120,7 @@ export function SignupPage() {
     signupMutation.mutate(parsed.data, {
       onSuccess: ({ message }) => {
         navigate(paths.login);
-        void showMessage({ title: 'Registration Successful', message, tone: 'success' });
+        void showMessage({ title: SIGNUP_MESSAGES.successTitle, message, tone: 'success' });
       },
       onError: (error) => void showError(errorMessage(error)),
     });

@@ -1,0 +1,47 @@
+import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { loginThrottle } from '../../db/schema/index';
+
+/**
+ * Adds one attempt to a key's counter and returns the new count. A window older than
+ * `windowMs` starts again at 1. One statement, so parallel requests each get a distinct count.
+ */
+export async function bumpThrottle(db: Executor, key: string, windowMs: number): Promise<number> {
+  const windowStart = sql`now() - make_interval(secs => ${windowMs / 1000})`;
+  const [row] = await db
+    .insert(loginThrottle)
+    .values({ key, attempts: 1 })
+    .onConflictDoUpdate({
+      target: loginThrottle.key,
+      set: {
+        attempts: sql`case when ${loginThrottle.windowStartedAt} < ${windowStart} then 1 else ${loginThrottle.attempts} + 1 end`,
+        windowStartedAt: sql`case when ${loginThrottle.windowStartedAt} < ${windowStart} then now() else ${loginThrottle.windowStartedAt} end`,
+      },
+    })
+    .returning({ attempts: loginThrottle.attempts });
+  return row?.attempts ?? 1;
+}
+
+/** The key's count in the current window (0 when none). */
+export async function peekThrottle(db: Executor, key: string, windowMs: number): Promise<number> {
+  const [row] = await db
+    .select({ attempts: loginThrottle.attempts })
+    .from(loginThrottle)
+    .where(
+      and(
+        eq(loginThrottle.key, key),
+        gt(loginThrottle.windowStartedAt, sql`now() - make_interval(secs => ${windowMs / 1000})`),
+      ),
+    );
+  return row?.attempts ?? 0;
+}
+
+export async function clearThrottle(db: Executor, keys: string[]): Promise<void> {
+  await db.delete(loginThrottle).where(inArray(loginThrottle.key, keys));
+}
+
+export async function deleteStaleThrottles(db: Executor, windowMs: number): Promise<void> {
+  await db
+    .delete(loginThrottle)
+    .where(lt(loginThrottle.windowStartedAt, sql`now() - make_interval(secs => ${windowMs / 1000})`));
+}
