@@ -1,18 +1,19 @@
 import { LOGIN_MESSAGES, LOGOUT_MESSAGES } from '@pgel/shared/schemas/auth';
+import { VALIDATION_TITLE } from '@pgel/shared/schemas/common';
 import { expect, test } from '@playwright/test';
 import { acknowledge, DEMO_PASSWORD, dialog, loginAs } from '../support/fixtures';
 
 test('login validation shows the spec’s dialogs', async ({ page }) => {
   await page.goto('/login');
   await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await expect(dialog(page, LOGIN_MESSAGES.validationTitle)).toContainText(LOGIN_MESSAGES.allDetails);
-  await acknowledge(page, LOGIN_MESSAGES.validationTitle);
+  await expect(dialog(page, VALIDATION_TITLE)).toContainText(LOGIN_MESSAGES.allDetails);
+  await acknowledge(page, VALIDATION_TITLE);
 
   await page.getByLabel('Email').fill('not-an-address');
   await page.getByLabel('Password', { exact: true }).fill('whatever1');
   await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await expect(dialog(page, LOGIN_MESSAGES.validationTitle)).toContainText(LOGIN_MESSAGES.invalidEmail);
-  await acknowledge(page, LOGIN_MESSAGES.validationTitle);
+  await expect(dialog(page, VALIDATION_TITLE)).toContainText(LOGIN_MESSAGES.invalidEmail);
+  await acknowledge(page, VALIDATION_TITLE);
 
   await page.getByLabel('Email').fill('student@demo.test');
   await page.getByLabel('Password', { exact: true }).fill('wrong-password');

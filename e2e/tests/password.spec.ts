@@ -40,7 +40,7 @@ test('forgot password: the mailed link sets a new password', async ({ page }, te
 
   await page.goto('/login');
   await page.getByRole('button', { name: 'Forgot Password?' }).click();
-  const prompt = dialog(page, 'Forgot Password');
+  const prompt = dialog(page, FORGOT_PASSWORD_MESSAGES.title);
   await prompt.getByRole('button', { name: 'Send Reset Link' }).click();
   await expect(prompt).toContainText(FORGOT_PASSWORD_MESSAGES.required);
   await prompt.getByLabel('Email').fill('nope');
@@ -48,8 +48,8 @@ test('forgot password: the mailed link sets a new password', async ({ page }, te
   await expect(prompt).toContainText(FORGOT_PASSWORD_MESSAGES.invalid);
   await prompt.getByLabel('Email').fill(email);
   await prompt.getByRole('button', { name: 'Send Reset Link' }).click();
-  await expect(dialog(page, 'Check Your Email')).toContainText(FORGOT_PASSWORD_MESSAGES.sent);
-  await acknowledge(page, 'Check Your Email');
+  await expect(dialog(page, FORGOT_PASSWORD_MESSAGES.sentTitle)).toContainText(FORGOT_PASSWORD_MESSAGES.sent);
+  await acknowledge(page, FORGOT_PASSWORD_MESSAGES.sentTitle);
 
   const link = await waitForMailLink(email, /reset/i);
   await page.goto(link);
@@ -62,8 +62,8 @@ test('forgot password: the mailed link sets a new password', async ({ page }, te
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill('Original@123');
   await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await expect(dialog(page, 'Login Failed')).toBeVisible();
-  await acknowledge(page, 'Login Failed');
+  await expect(dialog(page, LOGIN_MESSAGES.failedTitle)).toBeVisible();
+  await acknowledge(page, LOGIN_MESSAGES.failedTitle);
   await loginAs(page, 'student', email, 'Changed@456');
 
   // The link works once.
@@ -95,8 +95,8 @@ test('a signed-in user changes their password from the profile menu', async ({ p
   await expect(modal.getByRole('alert')).toContainText(CHANGE_PASSWORD_MESSAGES.failed);
   await modal.getByLabel('Current Password').fill('Original@123');
   await modal.getByRole('button', { name: 'Update Password' }).click();
-  await expect(dialog(page, 'Password Updated')).toContainText(CHANGE_PASSWORD_MESSAGES.success);
-  await acknowledge(page, 'Password Updated');
+  await expect(dialog(page, CHANGE_PASSWORD_MESSAGES.successTitle)).toContainText(CHANGE_PASSWORD_MESSAGES.success);
+  await acknowledge(page, CHANGE_PASSWORD_MESSAGES.successTitle);
 
   await page.goto('/logout');
   await expect(page).toHaveURL(/\/login$/, { timeout: 5000 });

@@ -1,4 +1,5 @@
 import { LOGIN_MESSAGES, VERIFY_MESSAGES } from '@pgel/shared/schemas/auth';
+import { VALIDATION_TITLE } from '@pgel/shared/schemas/common';
 import { SIGNUP_MESSAGES } from '@pgel/shared/schemas/signup';
 import { expect, test } from '@playwright/test';
 import { acknowledge, dialog, loginAs, uniqueEmail } from '../support/fixtures';
@@ -13,8 +14,8 @@ test('a new student signs up, verifies the address from the mail and signs in', 
 
   // Validation runs in the spec's order.
   await page.getByRole('button', { name: 'Sign Up' }).click();
-  await expect(dialog(page, 'Validation Failed')).toContainText(SIGNUP_MESSAGES.college);
-  await acknowledge(page, 'Validation Failed');
+  await expect(dialog(page, VALIDATION_TITLE)).toContainText(SIGNUP_MESSAGES.college);
+  await acknowledge(page, VALIDATION_TITLE);
 
   await page.getByRole('combobox', { name: 'College' }).click();
   await page.getByRole('option', { name: 'Demo Medical College' }).click();
@@ -30,8 +31,8 @@ test('a new student signs up, verifies the address from the mail and signs in', 
   await page.getByLabel('Confirm Password').fill(password);
 
   await page.getByRole('button', { name: 'Sign Up' }).click();
-  await expect(dialog(page, 'Validation Failed')).toContainText(SIGNUP_MESSAGES.terms);
-  await acknowledge(page, 'Validation Failed');
+  await expect(dialog(page, VALIDATION_TITLE)).toContainText(SIGNUP_MESSAGES.terms);
+  await acknowledge(page, VALIDATION_TITLE);
 
   await page.getByRole('button', { name: 'Terms & Conditions' }).click();
   const terms = dialog(page, 'Terms & Conditions');
@@ -42,8 +43,8 @@ test('a new student signs up, verifies the address from the mail and signs in', 
   await expect(page.getByLabel('I accept the Terms & Conditions')).toBeChecked();
 
   await page.getByRole('button', { name: 'Sign Up' }).click();
-  await expect(dialog(page, 'Registration Successful')).toContainText(SIGNUP_MESSAGES.success);
-  await acknowledge(page, 'Registration Successful');
+  await expect(dialog(page, SIGNUP_MESSAGES.successTitle)).toContainText(SIGNUP_MESSAGES.success);
+  await acknowledge(page, SIGNUP_MESSAGES.successTitle);
   await expect(page).toHaveURL(/\/login$/);
 
   // Not verified yet: sign-in is refused with a clear message.

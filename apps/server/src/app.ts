@@ -5,7 +5,8 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { GENERIC_MESSAGES } from '@pgel/shared/schemas/common';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -52,7 +53,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: deps.logger ?? { level: config.logLevel },
     trustProxy: config.trustProxy,
     // Verification and reset tokens travel in the path; leave room for any we issue.
-    maxParamLength: 500,
+    routerOptions: { maxParamLength: 500 },
+    // A mangled link (bad %-encoding, an absurdly long token) is bad input in our error shape.
+    frameworkErrors: (_error, _request, reply) => {
+      (reply as FastifyReply).status(400).send({ code: 'bad_request', message: GENERIC_MESSAGES.badLink });
+    },
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);

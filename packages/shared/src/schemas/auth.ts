@@ -7,9 +7,8 @@ export const PASSWORD_MIN_LENGTH = 8;
 /** Upper bound on any password, so nobody can make the server hash megabytes. */
 export const PASSWORD_MAX_LENGTH = 200;
 
-/** Login messages (spec 01 sections 5 and 8), shown in a dialog titled `validationTitle`. */
+/** Login messages (spec 01 sections 5 and 8); validation dialogs are titled VALIDATION_TITLE. */
 export const LOGIN_MESSAGES = {
-  validationTitle: 'Validation Failed',
   failedTitle: 'Login Failed',
   allDetails: 'Please enter all details',
   invalidEmail: 'Please enter valid email address',

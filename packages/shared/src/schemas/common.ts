@@ -26,6 +26,7 @@ export const GENERIC_MESSAGES = {
   fallback: 'Something went wrong',
   tryAgainLater: 'Something went wrong. Please try again later.',
   unexpected: 'Unexpected Application Error!',
+  badLink: 'This link is not valid. Please check that you copied all of it.',
 } as const;
 
 /** A simple address pattern, as the spec's login check uses: something@something.something */

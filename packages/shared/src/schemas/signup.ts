@@ -23,9 +23,6 @@ export const SIGNUP_MESSAGES = {
   referral: 'Please enter valid referral id',
   allDetails: 'Please fill all details',
   emailTaken: 'An account with this email already exists. Please log in instead.',
-  unknownSponsor: 'Please enter valid referral id',
-  wrongCourse: 'Please select your courses',
-  departmentNotInCollege: 'Please Select Department First',
   success: 'Registration successful. Please check your email to verify your account.',
   successTitle: 'Registration Successful',
   sponsorValid: (name: string) => `Sponsor is valid. Sponsor Name: ${name}`,
@@ -66,4 +63,3 @@ export const SignupSchema = z
 export type SignupInput = z.infer<typeof SignupSchema>;
 
 export const SponsorResponseSchema = z.object({ name: z.string() });
-export const SPONSOR_MESSAGES = { notFound: 'Please enter valid referral id' } as const;

@@ -1,10 +1,9 @@
 import type { StaffRole } from '@pgel/shared/roles';
 import type { SessionUser } from '@pgel/shared/schemas/session-user';
-import { and, count, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, ne } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import {
-  auditLog,
   collegeDepartments,
   colleges,
   courses,

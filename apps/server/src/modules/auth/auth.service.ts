@@ -11,7 +11,7 @@ import {
   VERIFY_MESSAGES,
 } from '@pgel/shared/schemas/auth';
 import type { SessionUser } from '@pgel/shared/schemas/session-user';
-import { SIGNUP_MESSAGES, type SignupInput, SPONSOR_MESSAGES } from '@pgel/shared/schemas/signup';
+import { SIGNUP_MESSAGES, type SignupInput } from '@pgel/shared/schemas/signup';
 import type { Database } from '../../db/client';
 import { writeAudit } from '../../platform/audit';
 import { isUniqueViolation } from '../../platform/db-errors';
@@ -161,7 +161,7 @@ export class AuthService {
   /** Live check of a sponsor's referral id on the sign-up page. */
   async findSponsorName(referralId: string): Promise<string> {
     const sponsor = await repo.findUserByReferralId(this.deps.db, referralId.trim().toUpperCase());
-    if (!sponsor) throw AppError.notFound(SPONSOR_MESSAGES.notFound);
+    if (!sponsor) throw AppError.notFound(SIGNUP_MESSAGES.referral);
     return sponsor.name;
   }
 
@@ -177,12 +177,12 @@ export class AuthService {
       input.departmentId,
       input.courseId,
     );
-    if (!placement.linked) throw AppError.validation(SIGNUP_MESSAGES.departmentNotInCollege);
-    if (!placement.courseMatches) throw AppError.validation(SIGNUP_MESSAGES.wrongCourse);
+    if (!placement.linked) throw AppError.validation(SIGNUP_MESSAGES.department);
+    if (!placement.courseMatches) throw AppError.validation(SIGNUP_MESSAGES.course);
     const sponsor = input.sponsor
       ? await repo.findUserByReferralId(db, input.sponsor.toUpperCase())
       : undefined;
-    if (input.sponsor && !sponsor) throw AppError.validation(SIGNUP_MESSAGES.unknownSponsor);
+    if (input.sponsor && !sponsor) throw AppError.validation(SIGNUP_MESSAGES.referral);
     if (await repo.findUserByEmail(db, input.email)) throw AppError.conflict(SIGNUP_MESSAGES.emailTaken);
 
     const passwordHash = await hashPassword(input.password);

@@ -29,7 +29,7 @@ export function referenceRoutes(service: ReferenceService): FastifyPluginAsyncZo
         schema: {
           tags: ['reference'],
           summary: 'Departments a college runs',
-          params: z.object({ collegeId: z.string().max(100) }),
+          params: z.object({ collegeId: z.string() }),
           response: { 200: DepartmentOptionListSchema, 404: ErrorResponseSchema },
         },
       },
@@ -42,7 +42,7 @@ export function referenceRoutes(service: ReferenceService): FastifyPluginAsyncZo
         schema: {
           tags: ['reference'],
           summary: 'Department detail with its courses',
-          params: z.object({ departmentId: z.string().max(100) }),
+          params: z.object({ departmentId: z.string() }),
           response: { 200: DepartmentDetailSchema, 404: ErrorResponseSchema },
         },
       },

@@ -1,0 +1,122 @@
+import path from 'node:path';
+import { INACTIVITY_TIMEOUT_MS } from '@pgel/shared/schemas/auth';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+function configError(env: Record<string, string>): ConfigError {
+  try {
+    loadConfig(env);
+  } catch (err) {
+    expect(err).toBeInstanceOf(ConfigError);
+    return err as ConfigError;
+  }
+  throw new Error(`loadConfig accepted ${JSON.stringify(env)}`);
+}
+
+describe('loadConfig', () => {
+  it('has a default for every setting', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      nodeEnv: 'production',
+      port: 3000,
+      host: '0.0.0.0',
+      dataDir: path.resolve(process.cwd(), 'data'),
+      databaseUrl: undefined,
+      databasePoolSize: 10,
+      smtpUrl: undefined,
+      appUrl: 'http://localhost:3000',
+      launchPassword: undefined,
+      logLevel: 'info',
+      sessionAbsoluteMs: 12 * 60 * 60 * 1000,
+    });
+  });
+
+  it('expires idle sessions after the spec inactivity timeout', () => {
+    expect(loadConfig({}).sessionIdleMs).toBe(INACTIVITY_TIMEOUT_MS);
+  });
+
+  it('resolves DATA_DIR against the folder npm was started from', () => {
+    expect(loadConfig({ DATA_DIR: 'store', INIT_CWD: '/srv/logbook' }).dataDir).toBe('/srv/logbook/store');
+    expect(loadConfig({ DATA_DIR: '/var/lib/pgel' }).dataDir).toBe('/var/lib/pgel');
+  });
+
+  it('reads the values it is given', () => {
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      PORT: '8080',
+      DATABASE_URL: 'postgresql://app@db.internal:5432/logbook',
+      SMTP_URL: 'smtps://user:pass@mail.example.org:465',
+      APP_URL: 'https://logbook.example.org/',
+      SESSION_ABSOLUTE_HOURS: '24',
+      LAUNCH_PASSWORD: ' open-sesame ',
+    });
+    expect(config).toMatchObject({
+      nodeEnv: 'test',
+      port: 8080,
+      databaseUrl: 'postgresql://app@db.internal:5432/logbook',
+      smtpUrl: 'smtps://user:pass@mail.example.org:465',
+      appUrl: 'https://logbook.example.org',
+      sessionAbsoluteMs: 24 * 60 * 60 * 1000,
+      launchPassword: 'open-sesame',
+    });
+  });
+
+  it('treats empty optional URLs as unset', () => {
+    const config = loadConfig({ DATABASE_URL: '', SMTP_URL: '  ' });
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.smtpUrl).toBeUndefined();
+  });
+
+  it('treats an empty PORT as unset, like the other optional settings', () => {
+    // `PORT=` in an env file must not silently mean "any free port" (0).
+    expect(loadConfig({ PORT: '' }).port).toBe(3000);
+  });
+
+  it.each(['abc', '70000', '-1', '80.5'])('refuses PORT=%s and names the variable', (port) => {
+    expect(configError({ PORT: port }).message).toMatch(/PORT/);
+  });
+
+  it.each(['mysql://root@localhost/db', 'not a url', 'localhost:5432'])(
+    'refuses DATABASE_URL=%s and names the variable',
+    (url) => {
+      expect(configError({ DATABASE_URL: url }).message).toMatch(/DATABASE_URL: must be a postgres:\/\/ URL/);
+    },
+  );
+
+  it.each(['http://mail.example.org', 'mail.example.org:25'])(
+    'refuses SMTP_URL=%s and names the variable',
+    (url) => {
+      expect(configError({ SMTP_URL: url }).message).toMatch(
+        /SMTP_URL: must be an smtp:\/\/ or smtps:\/\/ URL/,
+      );
+    },
+  );
+
+  it('trusts no proxy unless TRUST_PROXY says so', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 10.1.0.0/16' }).trustProxy).toEqual([
+      '10.0.0.1',
+      '10.1.0.0/16',
+    ]);
+  });
+
+  it('reads a TRUST_PROXY hop count as "trust that many proxies"', () => {
+    const trust = loadConfig({ TRUST_PROXY: '2' }).trustProxy;
+    if (typeof trust !== 'function') throw new Error(`expected a function, got ${JSON.stringify(trust)}`);
+    expect([0, 1, 2].map((hop) => trust('10.0.0.1', hop))).toEqual([true, true, false]);
+  });
+
+  it.each(['yes', 'proxy.example.org'])('refuses TRUST_PROXY=%s and names the variable', (value) => {
+    expect(configError({ TRUST_PROXY: value }).message).toMatch(/TRUST_PROXY/);
+  });
+
+  it('lists every bad variable at once', () => {
+    const message = configError({ PORT: 'x', APP_URL: 'nowhere', LOG_LEVEL: 'loud' }).message;
+    expect(message).toMatch(/^Invalid configuration:/);
+    expect(message).toMatch(/PORT/);
+    expect(message).toMatch(/APP_URL/);
+    expect(message).toMatch(/LOG_LEVEL/);
+  });
+});

@@ -1,0 +1,347 @@
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
+import type { LoginKind } from '@pgel/shared/auth/policies';
+import type { StaffRole } from '@pgel/shared/roles';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../app';
+import { loadConfig } from '../config';
+import { type Database, type DatabaseHandle, openDatabase } from '../db/client';
+import { collegeDepartments, colleges, courses, departments, users } from '../db/schema/index';
+import { hashPassword, newReferralId } from '../platform/secrets';
+import { SESSION_COOKIE } from '../platform/session';
+
+/** The origin every test app is configured with (`APP_URL`). */
+export const APP_URL = 'http://app.test';
+export const DEFAULT_PASSWORD = 'Correct-Horse-9';
+
+export type TestDbKind = 'pglite' | 'postgres';
+
+/** Which database this test run uses; set per Vitest project in vitest.config.ts. */
+export function testDbKind(): TestDbKind {
+  const kind = process.env.TEST_DB ?? 'pglite';
+  if (kind !== 'pglite' && kind !== 'postgres')
+    throw new Error(`TEST_DB must be pglite or postgres, not ${kind}`);
+  return kind;
+}
+
+/** A fresh, migrated database: PGlite in memory, or a new PostgreSQL database dropped on close. */
+export async function openTestDatabase(): Promise<DatabaseHandle> {
+  if (testDbKind() === 'pglite') return openDatabase({ pgliteDir: 'memory://' });
+
+  const adminUrl = process.env.DATABASE_URL;
+  if (!adminUrl) throw new Error('TEST_DB=postgres needs DATABASE_URL (an account that may CREATE DATABASE)');
+  const name = `pgel_test_${randomBytes(6).toString('hex')}`;
+  await withAdmin(adminUrl, (admin) => admin.query(`CREATE DATABASE "${name}"`));
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  let handle: DatabaseHandle;
+  try {
+    handle = await openDatabase({ databaseUrl: url.toString(), poolSize: 4 });
+  } catch (err) {
+    await withAdmin(adminUrl, (admin) => admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+    throw err;
+  }
+  return {
+    ...handle,
+    close: async () => {
+      await handle.close();
+      await withAdmin(adminUrl, (admin) => admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+    },
+  };
+}
+
+async function withAdmin<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}
+
+export type TestAppOptions = {
+  /** Send mail through this SMTP server (see smtp-catcher.ts); unset keeps mail in the outbox. */
+  smtpUrl?: string;
+  /** Built web app to serve. Unset points at a folder that does not exist: API only. */
+  webDist?: string;
+  /** Further environment variables for loadConfig. */
+  env?: Record<string, string>;
+};
+
+export type TestApp = {
+  app: FastifyInstance;
+  db: Database;
+  kind: TestDbKind;
+  close(): Promise<void>;
+};
+
+/**
+ * The whole server on a fresh database, for `app.inject`. The outbox timer is not started:
+ * tests call `app.outbox.drain()` after a request that queues mail.
+ */
+export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const database = await openTestDatabase();
+  try {
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      APP_URL,
+      LOG_LEVEL: 'silent',
+      DATA_DIR: path.join(os.tmpdir(), 'pgel-test-data'),
+      WEB_DIST: options.webDist ?? path.join(os.tmpdir(), 'pgel-test-no-web-dist'),
+      ...(options.smtpUrl ? { SMTP_URL: options.smtpUrl } : {}),
+      ...options.env,
+    });
+    const app = await buildApp({ config, database, logger: false });
+    return {
+      app,
+      db: database.db,
+      kind: database.kind,
+      close: async () => {
+        try {
+          await app.close();
+        } finally {
+          await database.close();
+        }
+      },
+    };
+  } catch (err) {
+    await database.close();
+    throw err;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Fixtures written straight into the database.
+
+let serial = 0;
+/** A short suffix that keeps names and addresses unique within and across test files. */
+export function unique(prefix = 'x'): string {
+  serial += 1;
+  return `${prefix}${serial}${randomBytes(3).toString('hex')}`;
+}
+
+export type Placement = {
+  college: { id: string; name: string; state: string };
+  department: { id: string; name: string };
+  course: { id: string; title: string };
+};
+
+/** A college running one department with one course (the link row included). */
+export async function createPlacement(
+  db: Database,
+  options: { collegeName?: string; departmentName?: string; courseTitle?: string; link?: boolean } = {},
+): Promise<Placement> {
+  const [college] = await db
+    .insert(colleges)
+    .values({
+      name: options.collegeName ?? `College ${unique()}`,
+      state: 'Kerala',
+      address: '1 Hospital Road',
+    })
+    .returning({ id: colleges.id, name: colleges.name, state: colleges.state });
+  const department = await createDepartment(db, options.departmentName);
+  const [course] = await db
+    .insert(courses)
+    .values({ departmentId: department.id, title: options.courseTitle ?? `MD ${department.name}` })
+    .returning({ id: courses.id, title: courses.title });
+  if (!college || !course) throw new Error('fixture insert returned no row');
+  if (options.link !== false) await linkDepartment(db, college.id, department.id);
+  return { college, department, course };
+}
+
+export async function createDepartment(db: Database, name?: string) {
+  const [department] = await db
+    .insert(departments)
+    .values({ name: name ?? `Department ${unique()}` })
+    .returning({ id: departments.id, name: departments.name });
+  if (!department) throw new Error('fixture insert returned no row');
+  return department;
+}
+
+export async function createCourse(db: Database, departmentId: string, title = `MD ${unique()}`) {
+  const [course] = await db
+    .insert(courses)
+    .values({ departmentId, title })
+    .returning({ id: courses.id, title: courses.title });
+  if (!course) throw new Error('fixture insert returned no row');
+  return course;
+}
+
+export async function linkDepartment(
+  db: Database,
+  collegeId: string,
+  departmentId: string,
+  extra: { guidelineUrl?: string; refNo?: string; refDate?: string } = {},
+) {
+  await db.insert(collegeDepartments).values({ collegeId, departmentId, ...extra });
+}
+
+// argon2 costs 50-300 ms a hash; fixtures reuse one hash per password.
+const hashCache = new Map<string, Promise<string>>();
+function cachedHash(password: string): Promise<string> {
+  let hash = hashCache.get(password);
+  if (!hash) {
+    hash = hashPassword(password);
+    hashCache.set(password, hash);
+  }
+  return hash;
+}
+
+export type UserFixtureOptions = {
+  role?: StaffRole | null;
+  name?: string;
+  email?: string;
+  password?: string;
+  phone?: string;
+  /** E-mail verified (default true). */
+  verified?: boolean;
+  blocked?: boolean;
+  deleted?: boolean;
+  placement?: Placement;
+  unitHeadId?: string;
+  verifyByHod?: boolean;
+  paid?: boolean;
+  joiningDate?: string;
+};
+
+export type UserFixture = {
+  id: string;
+  name: string;
+  email: string;
+  password: string;
+  role: StaffRole | null;
+  referralId: string;
+};
+
+/** A user of any role (null = student) with a known password. */
+export async function createUser(db: Database, options: UserFixtureOptions = {}): Promise<UserFixture> {
+  const password = options.password ?? DEFAULT_PASSWORD;
+  const role = options.role === undefined ? null : options.role;
+  const email = (options.email ?? `${unique(role ?? 'student')}@example.org`).toLowerCase();
+  const name = options.name ?? `Dr. ${unique('Name')}`;
+  const referralId = newReferralId();
+  const [row] = await db
+    .insert(users)
+    .values({
+      name,
+      email,
+      phone: options.phone ?? '9876543210',
+      passwordHash: await cachedHash(password),
+      role,
+      referralId,
+      collegeId: options.placement?.college.id ?? null,
+      departmentId: options.placement?.department.id ?? null,
+      courseId: options.placement?.course.id ?? null,
+      unitHeadId: options.unitHeadId ?? null,
+      emailVerifiedAt: options.verified === false ? null : new Date(),
+      blocked: options.blocked ?? false,
+      deletedAt: options.deleted ? new Date() : null,
+      verifyByHod: options.verifyByHod ?? false,
+      paid: options.paid ?? false,
+      joiningDate: options.joiningDate ?? null,
+    })
+    .returning({ id: users.id });
+  if (!row) throw new Error('fixture insert returned no row');
+  return { id: row.id, name, email, password, role, referralId };
+}
+
+export async function findUser(db: Database, email: string) {
+  const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1);
+  return row;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Requests.
+
+export type InjectOptions = {
+  cookie?: string;
+  origin?: string;
+  headers?: Record<string, string>;
+  remoteAddress?: string;
+};
+
+type Json = Record<string, unknown>;
+
+/** The parts of a response tests look at, with the body already parsed. */
+export type TestResponse = {
+  statusCode: number;
+  headers: Record<string, string | string[] | number | undefined>;
+  body: string;
+  json: Json;
+  cookies: Array<{ name: string; value: string; [key: string]: unknown }>;
+};
+
+export async function inject(
+  app: FastifyInstance,
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  url: string,
+  payload?: unknown,
+  options: InjectOptions = {},
+): Promise<TestResponse> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.cookie) headers.cookie = options.cookie;
+  if (options.origin) headers.origin = options.origin;
+  const response = await app.inject({
+    method,
+    url,
+    headers,
+    ...(payload === undefined ? {} : { payload: payload as Json }),
+    ...(options.remoteAddress ? { remoteAddress: options.remoteAddress } : {}),
+  });
+  let json: Json = {};
+  const type = String(response.headers['content-type'] ?? '');
+  if (type.includes('application/json') && response.body) json = JSON.parse(response.body) as Json;
+  return {
+    statusCode: response.statusCode,
+    headers: response.headers,
+    body: response.body,
+    json,
+    cookies: response.cookies as TestResponse['cookies'],
+  };
+}
+
+export const get = (app: FastifyInstance, url: string, options?: InjectOptions) =>
+  inject(app, 'GET', url, undefined, options);
+
+export const post = (app: FastifyInstance, url: string, body?: unknown, options?: InjectOptions) =>
+  inject(app, 'POST', url, body ?? {}, options);
+
+/** `pgel_session=<token>` from a response's Set-Cookie, or undefined. */
+export function sessionCookieOf(response: TestResponse): string | undefined {
+  const cookie = response.cookies.find((c) => c.name === SESSION_COOKIE);
+  return cookie?.value ? `${SESSION_COOKIE}=${cookie.value}` : undefined;
+}
+
+/** Signs in through the given tab and returns the cookie header value for later requests. */
+export async function login(
+  app: FastifyInstance,
+  email: string,
+  password: string,
+  kind: LoginKind = 'student',
+  options: InjectOptions = {},
+): Promise<string> {
+  const url = kind === 'student' ? '/api/v1/auth/login' : '/api/v1/auth/staff-login';
+  const response = await post(app, url, { email, password }, options);
+  const cookie = sessionCookieOf(response);
+  if (response.statusCode !== 200 || !cookie) {
+    throw new Error(`login of ${email} failed: ${response.statusCode} ${response.body}`);
+  }
+  return cookie;
+}
+
+/** A different client address per call, so the per-IP login throttle of one test never leaks into another. */
+export function freshIp(): string {
+  serial += 1;
+  return `10.${(serial >> 16) & 255}.${(serial >> 8) & 255}.${serial & 255}`;
+}
+
+/** The raw token at the end of a mailed link such as `http://app.test/verify/<token>`. */
+export function linkFrom(text: string, page: string): { link: string; token: string } {
+  const match = new RegExp(`${APP_URL.replace(/\./g, '\\.')}/${page}/([A-Za-z0-9_-]+)`).exec(text);
+  if (!match?.[1]) throw new Error(`no ${page} link in mail text:\n${text}`);
+  return { link: match[0], token: match[1] };
+}
