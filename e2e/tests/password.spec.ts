@@ -1,6 +1,7 @@
 import {
   CHANGE_PASSWORD_MESSAGES,
   FORGOT_PASSWORD_MESSAGES,
+  LOGIN_MESSAGES,
   RESET_PASSWORD_MESSAGES,
 } from '@pgel/shared/schemas/auth';
 import { expect, type Page, test } from '@playwright/test';
@@ -95,7 +96,9 @@ test('a signed-in user changes their password from the profile menu', async ({ p
   await expect(modal.getByRole('alert')).toContainText(CHANGE_PASSWORD_MESSAGES.failed);
   await modal.getByLabel('Current Password').fill('Original@123');
   await modal.getByRole('button', { name: 'Update Password' }).click();
-  await expect(dialog(page, CHANGE_PASSWORD_MESSAGES.successTitle)).toContainText(CHANGE_PASSWORD_MESSAGES.success);
+  await expect(dialog(page, CHANGE_PASSWORD_MESSAGES.successTitle)).toContainText(
+    CHANGE_PASSWORD_MESSAGES.success,
+  );
   await acknowledge(page, CHANGE_PASSWORD_MESSAGES.successTitle);
 
   await page.goto('/logout');
