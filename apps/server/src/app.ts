@@ -3,9 +3,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
+import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import { GENERIC_MESSAGES } from '@pgel/shared/schemas/common';
+import { MAX_UPLOAD_BYTES } from '@pgel/shared/schemas/files';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -17,10 +19,18 @@ import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { authRoutes } from './modules/auth/auth.routes';
 import { AuthService } from './modules/auth/auth.service';
+import { filesRoutes } from './modules/files/files.routes';
+import { FilesService } from './modules/files/files.service';
+import { notificationRoutes } from './modules/people/notifications.routes';
+import { NotificationService } from './modules/people/notifications.service';
+import { peopleRoutes } from './modules/people/people.routes';
+import { PeopleService } from './modules/people/people.service';
 import { referenceRoutes } from './modules/reference/reference.routes';
 import { ReferenceService } from './modules/reference/reference.service';
 import { settingsRoutes } from './modules/settings/settings.routes';
+import { SETTINGS_THROTTLE_WINDOW_MS, SettingsService } from './modules/settings/settings.service';
 import { registerErrorHandler, registerNotFoundHandler } from './platform/errors';
+import { type FileStore, LocalFileStore } from './platform/files';
 import { Housekeeping } from './platform/housekeeping';
 import { registerInputGuard } from './platform/input-guard';
 import { OutboxWorker } from './platform/mail';
@@ -33,13 +43,22 @@ export type AppDeps = {
   logger?: FastifyServerOptions['logger'];
   /** Start the outbox and housekeeping timers (the server does; tests drive them by hand). */
   startBackgroundJobs?: boolean;
+  /** Where uploads go; by default a folder `files` under DATA_DIR. */
+  fileStore?: FileStore;
 };
 
 declare module 'fastify' {
   interface FastifyInstance {
     outbox: OutboxWorker;
     housekeeping: Housekeeping;
-    services: { auth: AuthService; reference: ReferenceService };
+    services: {
+      auth: AuthService;
+      reference: ReferenceService;
+      settings: SettingsService;
+      files: FilesService;
+      notifications: NotificationService;
+      people: PeopleService;
+    };
   }
 }
 
@@ -68,7 +87,28 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(fastifyCookie);
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
-      directives: { 'img-src': ["'self'", 'data:', 'blob:'], 'upgrade-insecure-requests': null },
+      directives: {
+        'img-src': ["'self'", 'data:', 'blob:'],
+        // The landing page's video modal embeds the configured video (settings.videoUrl).
+        'frame-src': [
+          "'self'",
+          'https://www.youtube-nocookie.com',
+          'https://www.youtube.com',
+          'https://player.vimeo.com',
+        ],
+        'upgrade-insecure-requests': null,
+      },
+    },
+  });
+  // One file per request, at most MAX_UPLOAD_BYTES; the upload route reads it into memory.
+  await app.register(fastifyMultipart, {
+    limits: {
+      fileSize: MAX_UPLOAD_BYTES,
+      files: 1,
+      fields: 10,
+      fieldSize: 1024,
+      parts: 12,
+      headerPairs: 100,
     },
   });
   await app.register(fastifySwagger, {
@@ -96,11 +136,26 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     appUrl: config.appUrl,
     onMailQueued: () => outbox.kick(),
   });
+  const settings = new SettingsService({
+    db: database.db,
+    launchPassword: config.launchPassword,
+    log: app.log,
+    onMailQueued: () => outbox.kick(),
+  });
+  const files = new FilesService({
+    db: database.db,
+    store: deps.fileStore ?? new LocalFileStore(path.join(config.dataDir, 'files')),
+    log: app.log,
+  });
+  const notifications = new NotificationService(database.db);
+  const people = new PeopleService({ db: database.db, files, auth });
   app.decorate('outbox', outbox);
-  app.decorate('services', { auth, reference });
+  app.decorate('services', { auth, reference, settings, files, notifications, people });
   const housekeeping = new Housekeeping(database.db, app.log, {
     sessionIdleMs: config.sessionIdleMs,
-    throttleWindowMs: 15 * 60 * 1000,
+    // The longest attempt window in use (logins 15 minutes, inquiries an hour): a counter is
+    // only deleted once no feature still counts it.
+    throttleWindowMs: Math.max(15 * 60 * 1000, SETTINGS_THROTTLE_WINDOW_MS),
   });
   app.decorate('housekeeping', housekeeping);
   if (deps.startBackgroundJobs) {
@@ -115,9 +170,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(
     async (api) => {
-      await api.register(settingsRoutes(database.db, database.kind));
+      await api.register(settingsRoutes(settings, database.db, database.kind));
       await api.register(referenceRoutes(reference));
       await api.register(authRoutes(auth, sessionSettings), { prefix: '/auth' });
+      await api.register(filesRoutes(files));
+      await api.register(notificationRoutes(notifications));
+      await api.register(peopleRoutes(people));
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: '/api/v1' },

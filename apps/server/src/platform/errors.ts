@@ -3,7 +3,14 @@ import { GENERIC_MESSAGES } from '@pgel/shared/schemas/common';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
-type ErrorCode = 'validation' | 'unauthorized' | 'forbidden' | 'not_found' | 'conflict' | 'too_many_requests';
+type ErrorCode =
+  | 'validation'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'not_found'
+  | 'conflict'
+  | 'payload_too_large'
+  | 'too_many_requests';
 
 const STATUS: Record<ErrorCode, number> = {
   validation: 400,
@@ -11,6 +18,7 @@ const STATUS: Record<ErrorCode, number> = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  payload_too_large: 413,
   too_many_requests: 429,
 };
 
@@ -39,6 +47,9 @@ export class AppError extends Error {
   }
   static conflict(message: string) {
     return new AppError('conflict', message);
+  }
+  static tooLarge(message: string) {
+    return new AppError('payload_too_large', message);
   }
   static tooManyRequests(message: string) {
     return new AppError('too_many_requests', message);

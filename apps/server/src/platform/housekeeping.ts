@@ -2,7 +2,7 @@ import { and, isNotNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client';
 import { oneTimeTokens, sessions } from '../db/schema/index';
-import { deleteStaleThrottles } from '../modules/auth/login-throttle.repository';
+import { deleteStaleThrottles } from './throttle';
 
 const EVERY_MS = 60 * 60 * 1000;
 const KEEP_TOKENS_DAYS = 30;

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { LoginKind } from '@pgel/shared/auth/policies';
@@ -10,6 +11,7 @@ import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { type Database, type DatabaseHandle, openDatabase } from '../db/client';
 import { collegeDepartments, colleges, courses, departments, users } from '../db/schema/index';
+import type { FileStore } from '../platform/files';
 import { hashPassword, newReferralId } from '../platform/secrets';
 import { SESSION_COOKIE } from '../platform/session';
 
@@ -41,16 +43,37 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
   try {
     handle = await openDatabase({ databaseUrl: url.toString(), poolSize: 4 });
   } catch (err) {
-    await withAdmin(adminUrl, (admin) => admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+    await dropTestDatabase(adminUrl, name);
     throw err;
   }
   return {
     ...handle,
     close: async () => {
       await handle.close();
-      await withAdmin(adminUrl, (admin) => admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+      await dropTestDatabase(adminUrl, name);
     },
   };
+}
+
+/**
+ * Drops a test database once its connections have gone. The pool's `end()` resolves before every
+ * socket has closed; dropping WITH (FORCE) at once would kill those connections mid-close, and
+ * the client reports that as an uncaught error in whichever test file runs next. So wait for them
+ * (55006: still in use) and force only as a last resort.
+ */
+async function dropTestDatabase(adminUrl: string, name: string): Promise<void> {
+  await withAdmin(adminUrl, async (admin) => {
+    for (let attempt = 0; attempt < 50; attempt += 1) {
+      try {
+        await admin.query(`DROP DATABASE IF EXISTS "${name}"`);
+        return;
+      } catch (err) {
+        if ((err as { code?: string }).code !== '55006') throw err;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    }
+    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  });
 }
 
 async function withAdmin<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
@@ -70,12 +93,16 @@ export type TestAppOptions = {
   webDist?: string;
   /** Further environment variables for loadConfig. */
   env?: Record<string, string>;
+  /** Replaces the local file store (for a store that fails on purpose). */
+  fileStore?: FileStore;
 };
 
 export type TestApp = {
   app: FastifyInstance;
   db: Database;
   kind: TestDbKind;
+  /** This app's own DATA_DIR (uploads land in `files/` below it); removed on close. */
+  dataDir: string;
   close(): Promise<void>;
 };
 
@@ -85,31 +112,36 @@ export type TestApp = {
  */
 export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const database = await openTestDatabase();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pgel-test-data-'));
+  const removeDataDir = () => rmSync(dataDir, { recursive: true, force: true });
   try {
     const config = loadConfig({
       NODE_ENV: 'test',
       APP_URL,
       LOG_LEVEL: 'silent',
-      DATA_DIR: path.join(os.tmpdir(), 'pgel-test-data'),
+      DATA_DIR: dataDir,
       WEB_DIST: options.webDist ?? path.join(os.tmpdir(), 'pgel-test-no-web-dist'),
       ...(options.smtpUrl ? { SMTP_URL: options.smtpUrl } : {}),
       ...options.env,
     });
-    const app = await buildApp({ config, database, logger: false });
+    const app = await buildApp({ config, database, logger: false, fileStore: options.fileStore });
     return {
       app,
       db: database.db,
       kind: database.kind,
+      dataDir,
       close: async () => {
         try {
           await app.close();
         } finally {
           await database.close();
+          removeDataDir();
         }
       },
     };
   } catch (err) {
     await database.close();
+    removeDataDir();
     throw err;
   }
 }
@@ -309,6 +341,61 @@ export const get = (app: FastifyInstance, url: string, options?: InjectOptions) 
 
 export const post = (app: FastifyInstance, url: string, body?: unknown, options?: InjectOptions) =>
   inject(app, 'POST', url, body ?? {}, options);
+
+export const put = (app: FastifyInstance, url: string, body?: unknown, options?: InjectOptions) =>
+  inject(app, 'PUT', url, body ?? {}, options);
+
+export type UploadPart = {
+  data: Buffer;
+  fileName: string;
+  /** What the client claims; the server must not believe it. Default application/octet-stream. */
+  contentType?: string;
+  /** The form field; the API reads `file`. */
+  field?: string;
+};
+
+/** A multipart/form-data body with one file part, as a browser's FormData sends it. */
+export function multipartBody(part: UploadPart): { body: Buffer; contentType: string } {
+  const boundary = `----pgel${randomBytes(8).toString('hex')}`;
+  const head = [
+    `--${boundary}`,
+    // Browsers send a quote in a file name as %22.
+    `Content-Disposition: form-data; name="${part.field ?? 'file'}"; filename="${part.fileName.replace(/"/g, '%22')}"`,
+    `Content-Type: ${part.contentType ?? 'application/octet-stream'}`,
+    '',
+    '',
+  ].join('\r\n');
+  const body = Buffer.concat([Buffer.from(head), part.data, Buffer.from(`\r\n--${boundary}--\r\n`)]);
+  return { body, contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+/** `POST /api/v1/files?purpose=…` with one file. */
+export async function uploadFile(
+  app: FastifyInstance,
+  purpose: string,
+  part: UploadPart,
+  options: InjectOptions = {},
+): Promise<TestResponse> {
+  const { body, contentType } = multipartBody(part);
+  const response = await app.inject({
+    method: 'POST',
+    url: `/api/v1/files?purpose=${encodeURIComponent(purpose)}`,
+    headers: {
+      ...options.headers,
+      'content-type': contentType,
+      ...(options.cookie ? { cookie: options.cookie } : {}),
+    },
+    payload: body,
+  });
+  const type = String(response.headers['content-type'] ?? '');
+  return {
+    statusCode: response.statusCode,
+    headers: response.headers,
+    body: response.body,
+    json: type.includes('application/json') && response.body ? (JSON.parse(response.body) as Json) : {},
+    cookies: response.cookies as TestResponse['cookies'],
+  };
+}
 
 /** `pgel_session=<token>` from a response's Set-Cookie, or undefined. */
 export function sessionCookieOf(response: TestResponse): string | undefined {

@@ -13,6 +13,7 @@ export const SessionUserSchema = z.object({
   phone: z.string().nullable(),
   role: z.enum(STAFF_ROLES).nullable(),
   referralId: z.string(),
+  /** The photo's authorised URL (`/api/v1/files/{id}`), usable as an <img src>; null when none. */
   profilePic: z.string().nullable(),
   certified: z.boolean(),
   verifyByHod: z.boolean(),

@@ -1,3 +1,5 @@
+export * from './files';
+export * from './people';
 export * from './platform';
 export * from './reference';
 export * from './users';

@@ -95,3 +95,19 @@ export const loginThrottle = pgTable('login_throttle', {
   attempts: integer('attempts').notNull(),
   windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** Contact-form inquiries from visitors (spec 01 sections 2.2 and 5); each is also mailed. */
+export const inquiries = pgTable(
+  'inquiries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    phone: text('phone').notNull(),
+    email: text('email').notNull(),
+    subject: text('subject').notNull(),
+    message: text('message').notNull(),
+    ip: text('ip'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('inquiries_created_idx').on(t.createdAt)],
+);

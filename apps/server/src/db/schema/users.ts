@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  boolean,
+  date,
+  index,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { files } from './files';
 import { colleges, courses, departments } from './reference';
 
 /**
@@ -41,8 +52,10 @@ export const users = pgTable(
     collegeRollNo: text('college_roll_no'),
     fatherName: text('father_name'),
     motherName: text('mother_name'),
-    profilePic: text('profile_pic'),
-    idProof: text('id_proof'),
+    /** Uploaded through `POST /files` (purpose profile_photo); served by `GET /files/:id`. */
+    profilePicFileId: uuid('profile_pic_file_id').references((): AnyPgColumn => files.id),
+    /** College ID proof (purpose id_proof: an image or a PDF). */
+    idProofFileId: uuid('id_proof_file_id').references((): AnyPgColumn => files.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

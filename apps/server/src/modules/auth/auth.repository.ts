@@ -12,6 +12,7 @@ import {
   sessions,
   users,
 } from '../../db/schema/index';
+import { fileUrl } from '../../platform/files';
 import { newReferralId } from '../../platform/secrets';
 
 export type UserRow = typeof users.$inferSelect;
@@ -193,7 +194,7 @@ export async function loadSessionUser(db: Executor, userId: string): Promise<Ses
     phone: u.phone,
     role: u.role as StaffRole | null,
     referralId: u.referralId,
-    profilePic: u.profilePic,
+    profilePic: u.profilePicFileId ? fileUrl(u.profilePicFileId) : null,
     certified: u.certified,
     verifyByHod: u.verifyByHod,
     paid: u.paid,

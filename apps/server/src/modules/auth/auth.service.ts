@@ -10,6 +10,7 @@ import {
   type ResetPasswordInput,
   VERIFY_MESSAGES,
 } from '@pgel/shared/schemas/auth';
+import { NOTIFICATION_TEXT } from '@pgel/shared/schemas/notifications';
 import type { SessionUser } from '@pgel/shared/schemas/session-user';
 import { SIGNUP_MESSAGES, type SignupInput } from '@pgel/shared/schemas/signup';
 import type { Database } from '../../db/client';
@@ -19,10 +20,11 @@ import { AppError } from '../../platform/errors';
 import { enqueueMail } from '../../platform/mail';
 import { hashPassword, hashToken, newToken, verifyPassword } from '../../platform/secrets';
 import { createSession, type SessionActor, type SessionSettings } from '../../platform/session';
+import * as throttle from '../../platform/throttle';
+import { notify } from '../people/notifications.service';
 import type { ReferenceService } from '../reference/reference.service';
 import { passwordResetMail, type VerifyPage, verificationMail } from './auth.mail';
 import * as repo from './auth.repository';
-import * as throttle from './login-throttle.repository';
 
 const VERIFY_TOKEN_MS = 48 * 60 * 60 * 1000;
 const RESET_TOKEN_MS = 60 * 60 * 1000;
@@ -264,6 +266,15 @@ export class AuthService {
         before: { emailVerified: user.emailVerifiedAt !== null },
         after: { emailVerified: true },
       });
+      // A student's first notification points them at the profile their HOD verifies them from.
+      if (user.role === null) {
+        await notify(tx, {
+          toId: user.id,
+          description: NOTIFICATION_TEXT.welcome,
+          url: '/profile',
+          collegeId: user.collegeId,
+        });
+      }
       return VERIFY_MESSAGES.success;
     });
   }

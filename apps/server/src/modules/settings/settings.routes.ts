@@ -1,13 +1,24 @@
-import { ErrorResponseSchema } from '@pgel/shared/schemas/common';
+import { ErrorResponseSchema, MessageResponseSchema } from '@pgel/shared/schemas/common';
+import { InquirySchema, LaunchSchema, PublicSettingsSchema } from '@pgel/shared/schemas/settings';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { pingDatabase } from './settings.repository';
+import type { SettingsService } from './settings.service';
 
 const HealthSchema = z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) });
 
-/** Health: 200 only when the database answers a query. */
-export function settingsRoutes(db: Database, kind: 'pglite' | 'postgres'): FastifyPluginAsyncZod {
+function meta(request: FastifyRequest) {
+  return { ip: request.ip, actorId: request.actor?.id ?? null };
+}
+
+/** Health, public settings, the launch gate and the contact form: all public. */
+export function settingsRoutes(
+  service: SettingsService,
+  db: Database,
+  kind: 'pglite' | 'postgres',
+): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/health',
@@ -26,6 +37,66 @@ export function settingsRoutes(db: Database, kind: 'pglite' | 'postgres'): Fasti
           request.log.error({ err }, 'health check: database did not answer');
           return reply.status(503).send({ code: 'unavailable', message: 'Database is not reachable' });
         }
+      },
+    );
+
+    app.get(
+      '/settings/public',
+      {
+        schema: {
+          tags: ['settings'],
+          summary: 'Settings every page may read: launch state, company details, links, video, guests',
+          response: { 200: PublicSettingsSchema },
+        },
+      },
+      async (_request, reply) => {
+        // Launching changes it: never serve a stale copy from a cache.
+        reply.header('cache-control', 'no-cache');
+        return service.publicSettings();
+      },
+    );
+
+    app.post(
+      '/settings/launch/check',
+      {
+        schema: {
+          tags: ['settings'],
+          summary: 'Check the launch password (it is never sent to the browser)',
+          body: LaunchSchema,
+          response: { 200: MessageResponseSchema, 400: ErrorResponseSchema, 429: ErrorResponseSchema },
+        },
+      },
+      async (request) => ({
+        message: await service.checkLaunchPassword(request.body.password, meta(request)),
+      }),
+    );
+
+    app.post(
+      '/settings/launch',
+      {
+        schema: {
+          tags: ['settings'],
+          summary: 'Mark the product launched (checks the launch password again; idempotent)',
+          body: LaunchSchema,
+          response: { 200: MessageResponseSchema, 400: ErrorResponseSchema, 429: ErrorResponseSchema },
+        },
+      },
+      async (request) => ({ message: await service.launch(request.body.password, meta(request)) }),
+    );
+
+    app.post(
+      '/inquiries',
+      {
+        schema: {
+          tags: ['settings'],
+          summary: 'Contact-form inquiry: stored and mailed to the company address',
+          body: InquirySchema,
+          response: { 201: MessageResponseSchema, 400: ErrorResponseSchema, 429: ErrorResponseSchema },
+        },
+      },
+      async (request, reply) => {
+        const message = await service.createInquiry(request.body, meta(request));
+        return reply.status(201).send({ message });
       },
     );
   };

@@ -1,6 +1,10 @@
 import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
-import { loginThrottle } from '../../db/schema/index';
+import type { Executor } from '../db/client';
+import { loginThrottle } from '../db/schema/index';
+
+// Attempt counters shared by every app server (DESIGN.md section 7), one row per key. Each user
+// of them prefixes its keys (`email:`, `ip:` for logins, `launch:`, `inquiry:`), so the counters
+// of one feature never touch another's. The table keeps its first user's name, login_throttle.
 
 /**
  * Adds one attempt to a key's counter and returns the new count. A window older than

@@ -1,0 +1,80 @@
+import { and, asc, eq, isNotNull, isNull, notInArray } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Executor } from '../../db/client';
+import { colleges, courses, departments, files, users } from '../../db/schema/index';
+
+export type UserRow = typeof users.$inferSelect;
+
+/** Roles that are never anyone's teacher: they administer, they do not teach a department. */
+const NOT_TEACHERS = ['master', 'admin'];
+
+/** Staff who teach in one college and department: not Master or Admin, not blocked or deleted. */
+function teachersOf(collegeId: string, departmentId: string) {
+  return and(
+    eq(users.collegeId, collegeId),
+    eq(users.departmentId, departmentId),
+    isNotNull(users.role),
+    notInArray(users.role, NOT_TEACHERS),
+    eq(users.blocked, false),
+    isNull(users.deletedAt),
+  );
+}
+
+export async function listTeachers(db: Executor, collegeId: string, departmentId: string) {
+  return db
+    .select({ id: users.id, name: users.name, role: users.role })
+    .from(users)
+    .where(teachersOf(collegeId, departmentId))
+    .orderBy(asc(users.name), asc(users.id));
+}
+
+export async function findTeacher(db: Executor, collegeId: string, departmentId: string, id: string) {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, id), teachersOf(collegeId, departmentId)))
+    .limit(1);
+  return row;
+}
+
+/** The user's row, locked until the transaction ends (two saves at once apply one after the other). */
+export async function lockUser(db: Executor, id: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).for('update');
+  return row;
+}
+
+export async function updateUser(db: Executor, id: string, values: Partial<typeof users.$inferInsert>) {
+  await db
+    .update(users)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(users.id, id));
+}
+
+const photo = alias(files, 'photo');
+const idProof = alias(files, 'id_proof');
+
+/** The profile page's row: the user with college, department, course and both file records. */
+export async function loadProfileRow(db: Executor, userId: string) {
+  const [row] = await db
+    .select({
+      user: users,
+      collegeName: colleges.name,
+      departmentName: departments.name,
+      courseTitle: courses.title,
+      photoId: photo.id,
+      photoName: photo.originalName,
+      photoType: photo.contentType,
+      idProofId: idProof.id,
+      idProofName: idProof.originalName,
+      idProofType: idProof.contentType,
+    })
+    .from(users)
+    .leftJoin(colleges, eq(colleges.id, users.collegeId))
+    .leftJoin(departments, eq(departments.id, users.departmentId))
+    .leftJoin(courses, eq(courses.id, users.courseId))
+    .leftJoin(photo, eq(photo.id, users.profilePicFileId))
+    .leftJoin(idProof, eq(idProof.id, users.idProofFileId))
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row;
+}
