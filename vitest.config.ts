@@ -18,6 +18,15 @@ export default defineConfig({
     maxWorkers: Math.max(2, os.availableParallelism() - 1),
     projects: [
       { extends: true, test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'] } },
+      {
+        extends: true,
+        test: {
+          name: 'web',
+          include: ['apps/web/src/**/*.test.{ts,tsx}'],
+          environment: 'happy-dom',
+          setupFiles: ['apps/web/src/test/setup.ts'],
+        },
+      },
       { extends: true, test: { name: 'server-pglite', include: serverTests, env: { TEST_DB: 'pglite' } } },
       ...(process.env.DATABASE_URL
         ? [

@@ -1,13 +1,7 @@
 import { createBrowserRouter, Navigate, RouterProvider } from 'react-router';
 import { PageLoader } from '../components/page-loader';
-import { getStoredUser } from '../lib/session';
 import { RouteError } from './route-error';
 import { SessionGuard } from './session-guard';
-
-/** `/` has no landing page yet: signed-in visitors go to the dashboard, others to login. */
-function RootRedirect() {
-  return <Navigate to={getStoredUser() ? '/dashboard' : '/login'} replace />;
-}
 
 const router = createBrowserRouter([
   {
@@ -15,7 +9,33 @@ const router = createBrowserRouter([
     errorElement: <RouteError />,
     hydrateFallbackElement: <PageLoader />,
     children: [
-      { path: '/', element: <RootRedirect /> },
+      // Public site (features/public). The landing has two routes: / and the empty path.
+      { path: '/', lazy: () => import('./routes/landing') },
+      { path: '/howtowork', lazy: () => import('./routes/how-it-works') },
+      {
+        path: '/policy',
+        lazy: () => import('./routes/legal').then((m) => ({ Component: m.PrivacyPolicyRoute })),
+      },
+      {
+        path: '/refundPolicy',
+        lazy: () => import('./routes/legal').then((m) => ({ Component: m.RefundPolicyRoute })),
+      },
+      { path: '/t&c', lazy: () => import('./routes/legal').then((m) => ({ Component: m.TermsRoute })) },
+      {
+        path: '/disclaimer',
+        lazy: () => import('./routes/legal').then((m) => ({ Component: m.DisclaimerRoute })),
+      },
+      { path: '/contact', lazy: () => import('./routes/contact') },
+      { path: '/thank-you', lazy: () => import('./routes/thank-you') },
+      { path: '/launching', lazy: () => import('./routes/launching') },
+      // Institution-branded sign-in screens: one login component, variants as data.
+      ...(['snmc', 'ncmch', 'fhmc', 'gims'] as const).map((variant) => ({
+        path: `/${variant}`,
+        lazy: () =>
+          import('./routes/institution-login').then((m) => ({
+            Component: () => m.InstitutionLoginRoute({ variant }),
+          })),
+      })),
       {
         path: '/login',
         lazy: () => import('./routes/login').then((m) => ({ Component: m.StudentLoginRoute })),
@@ -44,7 +64,10 @@ const router = createBrowserRouter([
         children: [
           {
             lazy: () => import('./signed-in-frame'),
-            children: [{ path: '/dashboard', lazy: () => import('./routes/dashboard') }],
+            children: [
+              { path: '/dashboard', lazy: () => import('./routes/dashboard') },
+              { path: '/profile', lazy: () => import('./routes/profile') },
+            ],
           },
         ],
       },

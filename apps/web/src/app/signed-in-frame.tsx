@@ -1,25 +1,83 @@
-import { AppShell, Avatar, Container, Group, Menu, Text, UnstyledButton } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import {
+  AppShell,
+  Burger,
+  Container,
+  em,
+  Group,
+  ScrollArea,
+  Text,
+  ThemeIcon,
+  UnstyledButton,
+} from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { loginPathFor } from '@pgel/shared/auth/policies';
-import { roleLabel } from '@pgel/shared/roles';
-import { LOGOUT_MESSAGES } from '@pgel/shared/schemas/auth';
-import { IconChevronDown, IconKey, IconLogout } from '@tabler/icons-react';
-import { Link, Outlet, useNavigate } from 'react-router';
-import { Brand } from '../components/brand';
-import { showConfirm } from '../components/dialogs';
+import { showsFloatingAddButton, visibleNavigation } from '@pgel/shared/navigation';
+import { INACTIVITY_TIMEOUT_MS, LOGOUT_MESSAGES, SESSION_MESSAGES } from '@pgel/shared/schemas/auth';
+import type { SessionUser } from '@pgel/shared/schemas/session-user';
+import { IconNotebook } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { PRODUCT_NAME } from '../components/brand';
+import { showConfirm, showMessage } from '../components/dialogs';
+import { FloatingAddButton } from '../components/floating-add-button';
+import { useLogout } from '../features/auth/api/logout';
 import { ChangePasswordModal } from '../features/auth/components/change-password-modal';
 import type { LogoutState } from '../features/auth/components/logout-screen';
+import { NotificationsMenu } from '../features/notifications/components/notifications-menu';
+import { usePublicSettings } from '../features/public/api/get-public-settings';
+import { AVAILABLE_PATHS } from '../features/shell/available-paths';
+import { ProfileMenu } from '../features/shell/components/profile-menu';
+import { SidebarNav } from '../features/shell/components/sidebar-nav';
+import { useDevToolsDetector } from '../features/shell/hooks/use-dev-tools-detector';
+import { useInactivityTimeout } from '../features/shell/hooks/use-inactivity-timeout';
 import { paths } from '../lib/paths';
-import { useSessionUser } from '../lib/session';
+import { sessionUserQueryOptions } from '../lib/session';
+
+const HEADER_HEIGHT = 60;
+const FOOTER_HEIGHT = 36;
+const NAVBAR_ID = 'app-sidebar';
+/** Spec 01 section 9: under 1200 px the sidebar toggles (Mantine's `lg` breakpoint is 75em). */
+const NARROW_SCREEN = `(max-width: ${em(1199.98)})`;
+
+const DEV_TOOLS_WARNING = {
+  title: 'Developer Tools Detected',
+  text: 'Please close the browser developer tools. This logbook holds patient information.',
+} as const;
 
 /**
- * The frame around every signed-in page: a top bar with the product name and the profile menu.
- * (The sidebar of spec 01 section 2.11 comes with the pages it links to.)
+ * The frame around every signed-in page (spec 01 section 2.11): top bar with the notifications
+ * and account menus, the role-based sidebar, the page, the footer and the floating add button.
+ * It also ends an idle session (spec 01 section 4) and, when the settings ask for it, watches
+ * for developer tools.
  */
 export function Component() {
-  const user = useSessionUser();
+  // Not useSessionUser(): signing out empties the query cache while this frame may still be on
+  // screen for a moment (the next route loads lazily), and that must not look like a crash.
+  const { data: user } = useQuery(sessionUserQueryOptions());
+  return user ? <SignedInFrame user={user} /> : null;
+}
+
+function SignedInFrame({ user }: { user: SessionUser }) {
   const navigate = useNavigate();
+  const { pathname } = useLocation();
   const [passwordOpened, passwordModal] = useDisclosure(false);
+  const { mutateAsync: endSession } = useLogout();
+  const { data: settings } = usePublicSettings();
+  const isNarrow = useMediaQuery(NARROW_SCREEN) ?? false;
+
+  // The phone sidebar stays open only on the page where it was opened: following any link
+  // (sidebar, notification, menu) closes it without an effect.
+  const [navOpenedAt, setNavOpenedAt] = useState<string | null>(null);
+  const isNavOpened = navOpenedAt === pathname;
+  const closeNav = () => setNavOpenedAt(null);
+
+  const departmentName = user.department?.name ?? null;
+  const navigation = useMemo(
+    () => visibleNavigation({ role: user.role, departmentName }, { availablePaths: AVAILABLE_PATHS }),
+    [user.role, departmentName],
+  );
+  const showsAddButton = showsFloatingAddButton(pathname, user.role);
 
   const confirmLogout = async () => {
     const confirmed = await showConfirm({
@@ -34,61 +92,120 @@ export function Component() {
     }
   };
 
+  useInactivityTimeout(INACTIVITY_TIMEOUT_MS, () => {
+    // Leave the frame before the session is cleared: useLogout empties the query cache, and this
+    // frame cannot render without the user (the router would take it for a crash).
+    void showMessage({ title: SESSION_MESSAGES.expiredTitle, message: SESSION_MESSAGES.expiredText });
+    // useLogout clears the stored user whether or not the call succeeds; a failed call leaves the
+    // server's own idle expiry to end the session.
+    void Promise.resolve(navigate(paths.login, { replace: true }))
+      .then(() => endSession())
+      .catch(() => undefined);
+  });
+
+  useDevToolsDetector(settings?.devToolsDetector === true, () => {
+    void showMessage({ title: DEV_TOOLS_WARNING.title, message: DEV_TOOLS_WARNING.text, tone: 'error' });
+  });
+
+  const collegeName = user.college?.name;
+
   return (
-    <AppShell header={{ height: 60 }} padding={0} bg="gray.0">
-      <AppShell.Header withBorder>
-        <Group h="100%" px={{ base: 'sm', sm: 'lg' }} justify="space-between" wrap="nowrap">
-          <UnstyledButton component={Link} to={paths.dashboard} aria-label="PG e-Logbook dashboard">
-            <Brand />
-          </UnstyledButton>
-          <Menu position="bottom-end" width={240} shadow="md" withinPortal>
-            <Menu.Target>
-              <UnstyledButton
-                aria-label={`Hello, ${user.name}`}
-                px={6}
-                py={4}
-                style={{ borderRadius: 'var(--mantine-radius-md)', minWidth: 0 }}
-              >
-                <Group gap={8} wrap="nowrap">
-                  <Avatar color="brand" radius="xl" size={34} aria-hidden>
-                    {user.name.trim().charAt(0).toUpperCase()}
-                  </Avatar>
-                  <Text size="sm" fw={500} truncate maw={200} visibleFrom="sm">
-                    Hello, {user.name}
-                  </Text>
-                  <IconChevronDown size={16} aria-hidden />
-                </Group>
-              </UnstyledButton>
-            </Menu.Target>
-            <Menu.Dropdown>
-              <Menu.Label>
-                <Text size="sm" fw={600} c="var(--mantine-color-text)" truncate>
-                  Hello, {user.name}
+    <AppShell
+      header={{ height: HEADER_HEIGHT }}
+      navbar={{ width: 280, breakpoint: 'lg', collapsed: { mobile: !isNavOpened } }}
+      footer={{ height: FOOTER_HEIGHT }}
+      padding={0}
+      bg="gray.0"
+    >
+      <AppShell.Header>
+        <Group h="100%" px={{ base: 'xs', sm: 'md' }} gap="xs" wrap="nowrap" justify="space-between">
+          <Group gap="xs" wrap="nowrap" style={{ minWidth: 0, flex: 1 }}>
+            <Burger
+              opened={isNavOpened}
+              onClick={() => setNavOpenedAt(isNavOpened ? null : pathname)}
+              hiddenFrom="lg"
+              size="sm"
+              aria-label={isNavOpened ? 'Close navigation' : 'Open navigation'}
+              aria-expanded={isNavOpened}
+              aria-controls={NAVBAR_ID}
+            />
+            <UnstyledButton
+              component={Link}
+              to={paths.dashboard}
+              aria-label={`${PRODUCT_NAME} dashboard`}
+              style={{ borderRadius: 'var(--mantine-radius-md)', flexShrink: 0 }}
+            >
+              <Group gap={8} wrap="nowrap">
+                <ThemeIcon size={32} radius="md" variant="filled" aria-hidden>
+                  <IconNotebook size={20} stroke={1.8} />
+                </ThemeIcon>
+                <Text
+                  component="span"
+                  fz="lg"
+                  fw={700}
+                  c="brand.8"
+                  lh={1.1}
+                  visibleFrom="xs"
+                  style={{ whiteSpace: 'nowrap' }}
+                >
+                  {PRODUCT_NAME}
                 </Text>
-                <Text size="xs" c="dimmed" truncate>
-                  {roleLabel(user.role)} · {user.email}
-                </Text>
-              </Menu.Label>
-              <Menu.Divider />
-              <Menu.Item leftSection={<IconKey size={16} aria-hidden />} onClick={passwordModal.open}>
-                Update Password
-              </Menu.Item>
-              <Menu.Item
-                color="red.8"
-                leftSection={<IconLogout size={16} aria-hidden />}
-                onClick={confirmLogout}
+              </Group>
+            </UnstyledButton>
+            {collegeName ? (
+              <Text
+                hiddenFrom="lg"
+                size="sm"
+                fw={600}
+                c="gray.8"
+                truncate
+                title={collegeName}
+                pl={{ base: 4, xs: 'xs' }}
+                style={{ minWidth: 0, borderLeft: '1px solid var(--mantine-color-gray-3)' }}
               >
-                Logout
-              </Menu.Item>
-            </Menu.Dropdown>
-          </Menu>
+                {collegeName}
+              </Text>
+            ) : null}
+          </Group>
+          <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
+            <NotificationsMenu />
+            <ProfileMenu user={user} onUpdatePassword={passwordModal.open} onLogout={confirmLogout} />
+          </Group>
         </Group>
       </AppShell.Header>
+
+      <AppShell.Navbar
+        id={NAVBAR_ID}
+        aria-label="Main navigation"
+        // Off-screen on a phone: keep its links out of the tab order and the accessibility tree.
+        inert={isNarrow && !isNavOpened}
+      >
+        <AppShell.Section grow component={ScrollArea} type="auto" p="sm">
+          <SidebarNav items={navigation} onNavigate={closeNav} />
+        </AppShell.Section>
+      </AppShell.Navbar>
+
       <AppShell.Main>
-        <Container size="lg" px={{ base: 'sm', sm: 'lg' }} py={{ base: 'md', sm: 'xl' }}>
+        <Container
+          size="lg"
+          px={{ base: 'sm', sm: 'lg' }}
+          pt={{ base: 'md', sm: 'xl' }}
+          // Room for the floating button so it never covers the end of the page.
+          pb={showsAddButton ? 96 : 'xl'}
+        >
           <Outlet />
         </Container>
       </AppShell.Main>
+
+      <AppShell.Footer>
+        <Group h="100%" justify="center" px="sm">
+          <Text size="xs" c="dimmed" ta="center">
+            © {new Date().getFullYear()} {PRODUCT_NAME}. All rights reserved.
+          </Text>
+        </Group>
+      </AppShell.Footer>
+
+      {showsAddButton ? <FloatingAddButton bottom={FOOTER_HEIGHT + 16} /> : null}
       <ChangePasswordModal opened={passwordOpened} onClose={passwordModal.close} />
     </AppShell>
   );

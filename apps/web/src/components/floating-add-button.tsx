@@ -1,0 +1,49 @@
+import { ActionIcon, Affix } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { useEffect, useRef } from 'react';
+
+/**
+ * The floating add button (spec 01 section 2.11) belongs to the signed-in shell, which decides
+ * where it shows (`showsFloatingAddButton` in packages/shared/src/navigation.ts). The page
+ * decides what it does: a click dispatches this window event and the page that listens opens
+ * its add modal. Listen with `useAddAction`, never with a page-level button of its own.
+ */
+export const ADD_ACTION_EVENT = 'pgel:add';
+
+/** Runs `onAdd` whenever the floating add button is pressed while this page is shown. */
+export function useAddAction(onAdd: () => void): void {
+  const latest = useRef(onAdd);
+  useEffect(() => {
+    latest.current = onAdd;
+  });
+  useEffect(() => {
+    const listener = () => latest.current();
+    window.addEventListener(ADD_ACTION_EVENT, listener);
+    return () => window.removeEventListener(ADD_ACTION_EVENT, listener);
+  }, []);
+}
+
+type FloatingAddButtonProps = {
+  /** Distance from the bottom edge, e.g. to stay above a fixed footer. */
+  bottom?: number;
+};
+
+/** The round "Add" button in the bottom-right corner; dispatches ADD_ACTION_EVENT. */
+export function FloatingAddButton({ bottom = 20 }: FloatingAddButtonProps) {
+  return (
+    // Below the shell's bars (z-index 100) so the open phone sidebar covers it; above the page.
+    <Affix position={{ bottom, right: 20 }} zIndex={90}>
+      <ActionIcon
+        size={56}
+        radius="xl"
+        variant="filled"
+        aria-label="Add"
+        title="Add"
+        style={{ boxShadow: 'var(--mantine-shadow-lg)' }}
+        onClick={() => window.dispatchEvent(new CustomEvent(ADD_ACTION_EVENT))}
+      >
+        <IconPlus size={28} stroke={2.2} aria-hidden />
+      </ActionIcon>
+    </Affix>
+  );
+}

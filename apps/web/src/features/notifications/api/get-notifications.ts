@@ -1,0 +1,23 @@
+import { type NotificationList, NotificationListSchema } from '@pgel/shared/schemas/notifications';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+
+/** New notifications show up within this long without a reload. */
+const REFRESH_MS = 60_000;
+
+/** `GET /notifications`: the signed-in user's newest notifications and the unread count. */
+export async function getNotifications(signal?: AbortSignal): Promise<NotificationList> {
+  return NotificationListSchema.parse(await apiRequest<unknown>('/notifications', { signal }));
+}
+
+export const notificationsQueryOptions = () =>
+  queryOptions({
+    queryKey: ['notifications'] as const,
+    queryFn: ({ signal }) => getNotifications(signal),
+    refetchInterval: REFRESH_MS,
+    staleTime: 30_000,
+  });
+
+export function useNotifications() {
+  return useQuery(notificationsQueryOptions());
+}

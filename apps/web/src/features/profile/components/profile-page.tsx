@@ -1,0 +1,93 @@
+import { Alert, Avatar, Badge, Button, Card, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { roleLabel } from '@pgel/shared/roles';
+import type { Profile } from '@pgel/shared/schemas/profile';
+import { IconAlertTriangle, IconCircleCheck, IconClock } from '@tabler/icons-react';
+import { errorMessage } from '../../../lib/api-client';
+import { useProfile } from '../api/get-profile';
+import { ProfileAlerts } from './profile-alerts';
+import { ProfileForm } from './profile-form';
+
+function ProfileSummary({ profile }: { profile: Profile }) {
+  const isStudent = profile.role === null;
+  const place = [profile.departmentName, profile.collegeName].filter(Boolean).join(', ');
+  return (
+    <Card withBorder radius="lg" padding="lg">
+      <Group wrap="nowrap" gap="md" align="center">
+        <Avatar
+          src={profile.profilePic?.url ?? null}
+          alt={profile.profilePic ? 'Profile photo' : undefined}
+          size={64}
+          radius="xl"
+          color="brand"
+        >
+          {profile.name.trim().charAt(0).toUpperCase()}
+        </Avatar>
+        <Stack gap={4} style={{ minWidth: 0 }}>
+          <Group gap="xs" wrap="wrap">
+            <Text fw={650} size="lg" style={{ overflowWrap: 'anywhere' }}>
+              {profile.name}
+            </Text>
+            {isStudent ? (
+              profile.verifyByHod ? (
+                <Badge color="teal" variant="light" leftSection={<IconCircleCheck size={14} aria-hidden />}>
+                  Verified
+                </Badge>
+              ) : (
+                <Badge
+                  color="yellow"
+                  variant="light"
+                  c="yellow.9"
+                  leftSection={<IconClock size={14} aria-hidden />}
+                >
+                  Not verified
+                </Badge>
+              )
+            ) : null}
+          </Group>
+          <Text size="sm" c="dimmed">
+            {roleLabel(profile.role)}
+            {profile.courseTitle ? ` · ${profile.courseTitle}` : ''}
+          </Text>
+          {place ? (
+            <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+              {place}
+            </Text>
+          ) : null}
+        </Stack>
+      </Group>
+    </Card>
+  );
+}
+
+/** /profile: the signed-in user's own profile (spec 01 section 2.10). */
+export function ProfilePage() {
+  const profile = useProfile();
+
+  return (
+    <Stack gap="lg">
+      <Title order={1} size="h2">
+        Profile
+      </Title>
+      {profile.isPending ? (
+        <Center py="xl">
+          <Loader aria-label="Loading profile" />
+        </Center>
+      ) : profile.isError ? (
+        <Alert color="red" variant="light" title="Error" icon={<IconAlertTriangle size={20} />}>
+          <Stack gap="sm" align="flex-start">
+            <span>{errorMessage(profile.error)}</span>
+            <Button size="compact-sm" variant="light" color="red.8" onClick={() => void profile.refetch()}>
+              Retry
+            </Button>
+          </Stack>
+        </Alert>
+      ) : (
+        <>
+          <ProfileAlerts profile={profile.data} />
+          <ProfileSummary profile={profile.data} />
+          <ProfileForm profile={profile.data} />
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,6 @@
+/**
+ * The signed-in screens that exist in this build. The sidebar links only to these (issue 3:
+ * links to screens later issues build stay hidden until then), so an issue that adds a screen
+ * adds its path here in the same change as its route in app/router.tsx.
+ */
+export const AVAILABLE_PATHS: ReadonlySet<string> = new Set(['/dashboard', '/profile', '/contact']);

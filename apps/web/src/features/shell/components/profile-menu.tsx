@@ -1,0 +1,63 @@
+import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { roleLabel } from '@pgel/shared/roles';
+import type { SessionUser } from '@pgel/shared/schemas/session-user';
+import { IconChevronDown, IconKey, IconLogout, IconUser } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { paths } from '../../../lib/paths';
+
+type ProfileMenuProps = {
+  user: SessionUser;
+  onUpdatePassword: () => void;
+  onLogout: () => void;
+};
+
+/**
+ * The account menu of the top bar (spec 01 section 2.11). Its button is named 'Hello, {name}'
+ * on every screen width; the greeting text itself only shows where there is room.
+ * (Bonafide Certificate joins it with the printable logbook.)
+ */
+export function ProfileMenu({ user, onUpdatePassword, onLogout }: ProfileMenuProps) {
+  const greeting = `Hello, ${user.name}`;
+  return (
+    <Menu position="bottom-end" width={240} shadow="md" withinPortal>
+      <Menu.Target>
+        <UnstyledButton
+          aria-label={greeting}
+          px={6}
+          py={4}
+          style={{ borderRadius: 'var(--mantine-radius-md)', minWidth: 0 }}
+        >
+          <Group gap={8} wrap="nowrap">
+            <Avatar color="brand" radius="xl" size={34} aria-hidden>
+              {user.name.trim().charAt(0).toUpperCase()}
+            </Avatar>
+            <Text size="sm" fw={500} truncate maw={200} visibleFrom="md">
+              {greeting}
+            </Text>
+            <IconChevronDown size={16} aria-hidden />
+          </Group>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>
+          <Text size="sm" fw={600} c="var(--mantine-color-text)" truncate>
+            {greeting}
+          </Text>
+          <Text size="xs" c="dimmed" truncate>
+            {roleLabel(user.role)} · {user.email}
+          </Text>
+        </Menu.Label>
+        <Menu.Divider />
+        <Menu.Item component={Link} to={paths.profile} leftSection={<IconUser size={16} aria-hidden />}>
+          Profile
+        </Menu.Item>
+        <Menu.Item leftSection={<IconKey size={16} aria-hidden />} onClick={onUpdatePassword}>
+          Update Password
+        </Menu.Item>
+        <Menu.Item color="red.8" leftSection={<IconLogout size={16} aria-hidden />} onClick={onLogout}>
+          Logout
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

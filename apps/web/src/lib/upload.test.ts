@@ -1,0 +1,25 @@
+import { FILE_MESSAGES, MAX_UPLOAD_BYTES } from '@pgel/shared/schemas/files';
+import { describe, expect, it } from 'vitest';
+import { checkUpload } from './upload';
+
+const fileOf = (type: string, size = 10) => new File([new Uint8Array(size)], 'x', { type });
+
+describe('checkUpload', () => {
+  it('takes only images as a profile photo', () => {
+    expect(checkUpload(fileOf('image/png'), 'profile_photo')).toBeNull();
+    expect(checkUpload(fileOf('application/pdf'), 'profile_photo')).toBe(FILE_MESSAGES.imagesOnly);
+  });
+
+  it('takes an image or a PDF as an ID proof', () => {
+    expect(checkUpload(fileOf('application/pdf'), 'id_proof')).toBeNull();
+    expect(checkUpload(fileOf('text/plain'), 'id_proof')).toBe(FILE_MESSAGES.imageOrPdf);
+  });
+
+  it('refuses a file over the limit', () => {
+    expect(checkUpload(fileOf('image/jpeg', MAX_UPLOAD_BYTES + 1), 'document')).toBe(FILE_MESSAGES.tooLarge);
+  });
+
+  it('leaves a file of unknown type to the server', () => {
+    expect(checkUpload(fileOf(''), 'profile_photo')).toBeNull();
+  });
+});

@@ -1,0 +1,291 @@
+import { describe, expect, it } from 'vitest';
+import {
+  isForensicDepartment,
+  LOGBOOK_ACTIVITIES,
+  NAV_ICON_NAMES,
+  NAVIGATION,
+  type NavItem,
+  type NavigationActor,
+  showsFloatingAddButton,
+  visibleNavigation,
+} from './navigation';
+import { STAFF_ROLES, type StaffRole } from './roles';
+
+const MEDICINE = 'General Medicine';
+const FORENSIC = 'Forensic Medicine';
+
+const actors = {
+  student: { role: null, departmentName: MEDICINE },
+  professor: { role: 'professor', departmentName: MEDICINE },
+  hod: { role: 'hod', departmentName: MEDICINE },
+  master: { role: 'master', departmentName: null },
+  drpc: { role: 'drp_coordinator', departmentName: MEDICINE },
+  forensicStudent: { role: null, departmentName: FORENSIC },
+  forensicProfessor: { role: 'professor', departmentName: FORENSIC },
+  forensicHod: { role: 'hod', departmentName: FORENSIC },
+} satisfies Record<string, NavigationActor>;
+type ActorName = keyof typeof actors;
+const ACTOR_NAMES = Object.keys(actors) as ActorName[];
+
+/** Every path the actor's sidebar links to, submenus flattened. */
+function paths(items: NavItem[]): string[] {
+  return items.flatMap((item) => (item.kind === 'link' ? [item.path] : item.children.map((c) => c.path)));
+}
+
+function sees(actor: ActorName, path: string): boolean {
+  return paths(visibleNavigation(actors[actor], { availablePaths: null })).includes(path);
+}
+
+const ALL: ActorName[] = ACTOR_NAMES;
+const STAFF: ActorName[] = ['professor', 'hod', 'master', 'drpc', 'forensicProfessor', 'forensicHod'];
+const FORENSIC_USERS: ActorName[] = ['forensicStudent', 'forensicProfessor', 'forensicHod'];
+
+/** Who sees each sidebar path (spec 01 section 2.11); everyone else must not. */
+const SIDEBAR_TABLE: [path: string, seenBy: ActorName[]][] = [
+  ['/dashboard', ALL],
+  ['/coupons', ['master']],
+  ['/referral', ['master']],
+  ['/allHod', ['master']],
+  ['/addCollege', ['master']],
+  ['/computency', ['master']],
+  ['/skills', ['master']],
+  ['/specialty', ['master']],
+  ['/allStudent', STAFF],
+  ['/allStaff', ['hod', 'forensicHod']],
+  ['/checkList', ALL],
+  ...LOGBOOK_ACTIVITIES.map(({ id }): [string, ActorName[]] => [`/task/${id}`, ALL]),
+  ['/synopsis', ALL],
+  ['/thesisReview', ALL],
+  ['/publication', ALL],
+  ['/drp/offline', ALL],
+  ['/drp/home', ALL],
+  ['/drp/attendence', ALL],
+  ['/drp/proc', ALL],
+  ['/autopsy', FORENSIC_USERS],
+  ['/addInstitute', STAFF],
+  ['/forn/medico', FORENSIC_USERS],
+  ['/forn/expertOpinion', FORENSIC_USERS],
+  ['/forn/crimeScene', FORENSIC_USERS],
+  ['/appeal', ALL],
+  ['/memo', ALL],
+  ['/atcom', ALL],
+  ['/reports', STAFF],
+  ['/printLogbook', ALL],
+  ['/contact', ALL],
+];
+
+describe('sidebar visibility', () => {
+  const cases = SIDEBAR_TABLE.flatMap(([path, seenBy]) =>
+    ACTOR_NAMES.map((actor) => ({ path, actor, expected: seenBy.includes(actor) })),
+  );
+
+  it.each(cases)('$path for $actor: $expected', ({ path, actor, expected }) => {
+    expect(sees(actor, path)).toBe(expected);
+  });
+
+  it('has a row in the table for every path of the sidebar', () => {
+    const everyPath = new Set(
+      NAVIGATION.flatMap((e) => (e.kind === 'link' ? [e.path] : e.children.map((c) => c.path))),
+    );
+    expect([...everyPath].sort()).toEqual([...new Set(SIDEBAR_TABLE.map(([p]) => p))].sort());
+  });
+
+  it('lists the fifteen logbook categories, each on its own /task/{id} page', () => {
+    const logbook = visibleNavigation(actors.student, { availablePaths: null }).find(
+      (item) => item.kind === 'group' && item.id === 'logbook',
+    );
+    expect(logbook?.kind === 'group' && logbook.children.map((c) => [c.title, c.path])).toEqual([
+      ['Introductory Program', '/task/introductory-program'],
+      ['Teaching', '/task/teaching'],
+      ['Clinical Training', '/task/clinical-training'],
+      ['OPD (Campus)', '/task/opd-campus'],
+      ['Conferences/CME/Workshops', '/task/conferences'],
+      ['Paper/Poster Presentation', '/task/paper-poster'],
+      ['Thesis Review (Activity)', '/task/thesis-review'],
+      ['Speciality Posting', '/task/speciality-posting'],
+      ['Diagnostic Skills', '/task/diagnostic-skills'],
+      ['Surgical Skills', '/task/surgical-skills'],
+      ['Skills Lab', '/task/skills-lab'],
+      ['Extra Curricular', '/task/extra-curricular'],
+      ['Leave', '/task/leave'],
+      ['Clinical Cases', '/task/clinical-cases'],
+      ['Procedures', '/task/procedures'],
+    ]);
+    expect(new Set(LOGBOOK_ACTIVITIES.map((a) => a.id)).size).toBe(15);
+  });
+
+  it('links Thesis & Pub. to the paper/poster task page', () => {
+    const thesis = visibleNavigation(actors.student, { availablePaths: null }).find(
+      (item) => item.kind === 'group' && item.id === 'thesis',
+    );
+    expect(thesis?.kind === 'group' && thesis.children.map((c) => c.path)).toEqual([
+      '/synopsis',
+      '/thesisReview',
+      '/task/paper-poster',
+      '/publication',
+    ]);
+  });
+
+  it('gives the spec titles to the renamed links', () => {
+    const titles = new Map(
+      visibleNavigation(actors.master, { availablePaths: null })
+        .flatMap((item) => (item.kind === 'link' ? [item] : item.children))
+        .map((item) => [item.path, item.title]),
+    );
+    expect(titles.get('/allHod')).toBe('All Staffs');
+    expect(titles.get('/computency')).toBe('Competency');
+    expect(titles.get('/checkList')).toBe('Mand. Checklist');
+    expect(titles.get('/appeal')).toBe('Quarterly Appraisal Form');
+    expect(titles.get('/atcom')).toBe('Aetcom');
+    expect(titles.get('/drp/offline')).toBe('DRP Records');
+    expect(titles.get('/drp/home')).toBe('DRP Co-ordinator');
+    expect(titles.get('/drp/attendence')).toBe('DRP Attendance');
+    expect(titles.get('/drp/proc')).toBe('DRP Activity');
+    expect(titles.get('/contact')).toBe('Support');
+  });
+
+  it('shows the AUTOPSY submenu only to the forensic department', () => {
+    const groupIds = (actor: ActorName) =>
+      visibleNavigation(actors[actor], { availablePaths: null }).flatMap((i) =>
+        i.kind === 'group' ? [i.id] : [],
+      );
+    expect(groupIds('forensicStudent')).toEqual(['logbook', 'thesis', 'drp', 'autopsy']);
+    expect(groupIds('student')).toEqual(['logbook', 'thesis', 'drp']);
+    expect(groupIds('master')).toEqual(['logbook', 'thesis', 'drp']);
+  });
+
+  it.each([
+    ['Forensic Medicine', true],
+    ['  forensic medicine ', true],
+    ['FORENSIC MEDICINE', true],
+    ['General Medicine', false],
+    ['Forensic', false],
+    [null, false],
+  ] as const)('treats department %j as forensic: %s', (name, expected) => {
+    expect(isForensicDepartment(name)).toBe(expected);
+  });
+
+  it('keeps every staff role to the staff links and away from Master-only ones (but the Master)', () => {
+    for (const role of STAFF_ROLES) {
+      const seen = paths(visibleNavigation({ role, departmentName: MEDICINE }, { availablePaths: null }));
+      expect(seen).toContain('/allStudent');
+      expect(seen).toContain('/reports');
+      expect(seen.includes('/coupons')).toBe(role === 'master');
+      expect(seen.includes('/allStaff')).toBe(role === 'hod');
+    }
+  });
+
+  it('uses only icons the web knows', () => {
+    const icons = NAVIGATION.flatMap((e) =>
+      e.kind === 'link' ? [e.icon] : [e.icon, ...e.children.map((c) => c.icon)],
+    );
+    for (const icon of icons) expect(NAV_ICON_NAMES).toContain(icon);
+  });
+});
+
+describe('links to screens that exist', () => {
+  const today = new Set(['/dashboard', '/profile', '/contact']);
+
+  it.each(ACTOR_NAMES)('shows %s only Dashboard and Support today', (actor) => {
+    const items = visibleNavigation(actors[actor], { availablePaths: today });
+    expect(items).toEqual([
+      { kind: 'link', title: 'Dashboard', path: '/dashboard', icon: 'dashboard' },
+      { kind: 'link', title: 'Support', path: '/contact', icon: 'support' },
+    ]);
+  });
+
+  it('shows a submenu once one of its screens exists, with only those links', () => {
+    const items = visibleNavigation(actors.student, {
+      availablePaths: new Set(['/dashboard', '/task/teaching', '/task/leave']),
+    });
+    expect(items.map((i) => i.title)).toEqual(['Dashboard', 'Log Book']);
+    const logbook = items[1];
+    expect(logbook?.kind === 'group' && logbook.children.map((c) => c.title)).toEqual(['Teaching', 'Leave']);
+  });
+
+  it('still applies the role rule to screens that exist', () => {
+    const built = new Set(['/dashboard', '/coupons', '/allStaff']);
+    expect(paths(visibleNavigation(actors.student, { availablePaths: built }))).toEqual(['/dashboard']);
+    expect(paths(visibleNavigation(actors.hod, { availablePaths: built }))).toEqual([
+      '/dashboard',
+      '/allStaff',
+    ]);
+    expect(paths(visibleNavigation(actors.master, { availablePaths: built }))).toEqual([
+      '/dashboard',
+      '/coupons',
+    ]);
+  });
+});
+
+describe('floating add button', () => {
+  type Who = 'student' | 'professor' | 'hod' | 'master' | 'drp_coordinator';
+  const WHO: Who[] = ['student', 'professor', 'hod', 'master', 'drp_coordinator'];
+  const roleOf = (who: Who): StaffRole | null => (who === 'student' ? null : who);
+  const STAFF_WHO: Who[] = ['professor', 'hod', 'master', 'drp_coordinator'];
+
+  /** Who gets the button on each page (spec 01 section 2.11, spec 03 section 2). */
+  const FAB_TABLE: [path: string, shownTo: Who[]][] = [
+    // The student's exceptions: no button here for anyone.
+    ['/dashboard', []],
+    ['/profile', []],
+    ['/drp/attendence', []],
+    ['/support', []],
+    ['/', []],
+    ['/appeal', []],
+    ['/atcom', []],
+    // HOD's own pages.
+    ['/memo', ['hod']],
+    ['/allStaff', ['student', 'hod']],
+    // Master's reference data.
+    ['/addCollege', ['student', 'master']],
+    ['/computency', ['student', 'master']],
+    ['/skills', ['student', 'master']],
+    // Any staff.
+    ['/drp/home', ['student', ...STAFF_WHO]],
+    ['/drp/proc', ['student', ...STAFF_WHO]],
+    ['/drp/offline', ['student', ...STAFF_WHO]],
+    ['/addInstitute', ['student', ...STAFF_WHO]],
+    // Student-only elsewhere: staff never get it on other pages.
+    ['/checkList', ['student']],
+    ['/task/teaching', ['student']],
+    ['/task/clinical-cases', ['student']],
+    ['/synopsis', ['student']],
+    ['/thesisReview', ['student']],
+    ['/publication', ['student']],
+    ['/autopsy', ['student']],
+    ['/forn/medico', ['student']],
+    ['/forn/expertOpinion', ['student']],
+    ['/forn/crimeScene', ['student']],
+    ['/printLogbook', ['student']],
+    ['/contact', ['student']],
+    ['/allStudent', ['student']],
+    ['/allHod', ['student']],
+    ['/coupons', ['student']],
+    ['/referral', ['student']],
+    ['/specialty', ['student']],
+    ['/reports', ['student']],
+  ];
+
+  const cases = FAB_TABLE.flatMap(([path, shownTo]) =>
+    WHO.map((who) => ({ path, who, expected: shownTo.includes(who) })),
+  );
+
+  it.each(cases)('$path for $who: $expected', ({ path, who, expected }) => {
+    expect(showsFloatingAddButton(path, roleOf(who))).toBe(expected);
+  });
+
+  it.each(STAFF_ROLES)('shows %s the button on the all-staff pages', (role) => {
+    for (const path of ['/drp/home', '/drp/proc', '/drp/offline', '/addInstitute']) {
+      expect(showsFloatingAddButton(path, role)).toBe(true);
+    }
+    expect(showsFloatingAddButton('/dashboard', role)).toBe(false);
+  });
+
+  it('matches paths as the router does: trailing slash and case do not matter', () => {
+    expect(showsFloatingAddButton('/dashboard/', null)).toBe(false);
+    expect(showsFloatingAddButton('/Dashboard', null)).toBe(false);
+    expect(showsFloatingAddButton('/allstaff', 'hod')).toBe(true);
+    expect(showsFloatingAddButton('/drp/home/', 'professor')).toBe(true);
+    expect(showsFloatingAddButton('', null)).toBe(false);
+  });
+});
