@@ -6,6 +6,9 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const smtpPort = 2526;
 const mailHttpPort = 2580;
 const ports = { pglite: 3025, postgres: 3026 } as const;
+// A third app, with a launch password, for the launch-gate journey only.
+const launchGatePort = 3027;
+const LAUNCH_SPEC = /launch-gate\.spec\.ts/;
 
 // The journeys run against the built app (npm run build) on the embedded database, and again on
 // PostgreSQL when DATABASE_URL is set; each app starts on a fresh database with the demo data.
@@ -44,10 +47,18 @@ export default defineConfig({
       ],
     },
   },
-  projects: databases.map((db) => ({
-    name: db,
-    use: { browserName: 'chromium' as const, baseURL: `http://localhost:${ports[db]}` },
-  })),
+  projects: [
+    ...databases.map((db) => ({
+      name: db,
+      testIgnore: LAUNCH_SPEC,
+      use: { browserName: 'chromium' as const, baseURL: `http://localhost:${ports[db]}` },
+    })),
+    {
+      name: 'launch-gate',
+      testMatch: LAUNCH_SPEC,
+      use: { browserName: 'chromium' as const, baseURL: `http://localhost:${launchGatePort}` },
+    },
+  ],
   webServer: [
     {
       command: 'npx tsx support/mail-catcher.ts',
@@ -58,5 +69,14 @@ export default defineConfig({
       stdout: 'pipe',
     },
     ...appServers,
+    {
+      command: `npx tsx support/start-app.ts launch-gate ${launchGatePort}`,
+      cwd: here,
+      url: `http://localhost:${launchGatePort}/api/v1/health`,
+      env: { SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, LAUNCH_PASSWORD: 'open-sesame-2026' },
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'pipe',
+    },
   ],
 });

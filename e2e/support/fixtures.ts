@@ -14,18 +14,23 @@ export async function acknowledge(page: Page, title: string) {
   await expect(box).toHaveCount(0);
 }
 
-/** Signs in through the login tab for that kind of account and waits for the dashboard. */
+/**
+ * Signs in through the login tab for that kind of account and waits for the page it lands on:
+ * the dashboard, or the profile for a student not yet verified by the HOD or without a joining
+ * date (spec 01 section 2.4).
+ */
 export async function loginAs(
   page: Page,
   kind: 'student' | 'staff',
   email: string,
   password = DEMO_PASSWORD,
+  landing: '/dashboard' | '/profile' = '/dashboard',
 ) {
   await page.goto(kind === 'student' ? '/login' : '/staffLogin');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page).toHaveURL(new RegExp(`${landing}$`));
 }
 
 /** A unique address per test run and project, so both databases' runs never collide. */

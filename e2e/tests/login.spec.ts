@@ -26,7 +26,8 @@ test('a visitor without a session is sent to /login, unknown paths go to /', asy
   await page.goto('/dashboard');
   await expect(page).toHaveURL(/\/login$/);
   await page.goto('/no-such-page');
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/:\d+\/$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 });
 
 test('student signs in, sees the welcome header and signs out', async ({ page }) => {

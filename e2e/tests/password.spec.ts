@@ -4,36 +4,10 @@ import {
   LOGIN_MESSAGES,
   RESET_PASSWORD_MESSAGES,
 } from '@pgel/shared/schemas/auth';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { newVerifiedStudent } from '../support/accounts';
 import { acknowledge, dialog, loginAs, uniqueEmail } from '../support/fixtures';
 import { waitForMailLink } from '../support/mail';
-
-/** A verified student of the demo college, made through the public API and the mailed link. */
-async function newVerifiedStudent(page: Page, email: string, password: string) {
-  const api = page.request;
-  const colleges = await (await api.get('/api/v1/colleges')).json();
-  const college = colleges.items.find((c: { name: string }) => c.name === 'Demo Medical College');
-  const departments = await (await api.get(`/api/v1/colleges/${college.id}/departments`)).json();
-  const department = departments.items.find((d: { name: string }) => d.name === 'General Medicine');
-  const detail = await (await api.get(`/api/v1/departments/${department.id}`)).json();
-  const response = await api.post('/api/v1/auth/signup', {
-    data: {
-      collegeId: college.id,
-      departmentId: department.id,
-      courseId: detail.courses[0].id,
-      name: 'Ravi Kumar',
-      phone: '9123456780',
-      email,
-      password,
-      confirmPassword: password,
-      acceptTerms: true,
-    },
-  });
-  expect(response.status()).toBe(201);
-  const link = await waitForMailLink(email, /verify/i);
-  const token = link.split('/verify/')[1];
-  expect((await api.post(`/api/v1/auth/verify/${token}`)).status()).toBe(200);
-}
 
 test('forgot password: the mailed link sets a new password', async ({ page }, testInfo) => {
   const email = uniqueEmail('forgetful', testInfo.project.name);
@@ -65,7 +39,7 @@ test('forgot password: the mailed link sets a new password', async ({ page }, te
   await page.getByRole('button', { name: 'Login', exact: true }).click();
   await expect(dialog(page, LOGIN_MESSAGES.failedTitle)).toBeVisible();
   await acknowledge(page, LOGIN_MESSAGES.failedTitle);
-  await loginAs(page, 'student', email, 'Changed@456');
+  await loginAs(page, 'student', email, 'Changed@456', '/profile');
 
   // The link works once.
   await page.goto(link);
@@ -78,7 +52,7 @@ test('forgot password: the mailed link sets a new password', async ({ page }, te
 test('a signed-in user changes their password from the profile menu', async ({ page }, testInfo) => {
   const email = uniqueEmail('changer', testInfo.project.name);
   await newVerifiedStudent(page, email, 'Original@123');
-  await loginAs(page, 'student', email, 'Original@123');
+  await loginAs(page, 'student', email, 'Original@123', '/profile');
 
   await page.getByRole('button', { name: 'Hello, Ravi Kumar' }).click();
   await page.getByRole('menuitem', { name: 'Update Password' }).click();
@@ -103,5 +77,5 @@ test('a signed-in user changes their password from the profile menu', async ({ p
 
   await page.goto('/logout');
   await expect(page).toHaveURL(/\/login$/, { timeout: 5000 });
-  await loginAs(page, 'student', email, 'Updated@789');
+  await loginAs(page, 'student', email, 'Updated@789', '/profile');
 });

@@ -61,7 +61,9 @@ test('a new student signs up, verifies the address from the mail and signs in', 
   await page.getByRole('button', { name: 'Go to Login' }).click();
   await expect(page).toHaveURL(/\/login$/);
 
-  await loginAs(page, 'student', email, password);
+  // Not yet verified by the HOD and no joining date: sign-in lands on the profile.
+  await loginAs(page, 'student', email, password, '/profile');
+  await page.goto('/dashboard');
   await expect(page.getByRole('heading', { name: 'Welcome, Asha Verma' })).toBeVisible();
   await expect(page.getByRole('main')).toContainText('Demo Medical College');
 });

@@ -1,6 +1,7 @@
 import type { Actor } from '@pgel/shared/auth/policies';
 import type { StaffRole } from '@pgel/shared/roles';
 import { SESSION_MESSAGES } from '@pgel/shared/schemas/auth';
+import { BACKGROUND_REQUEST_HEADER } from '@pgel/shared/schemas/common';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database, Executor } from '../db/client';
@@ -106,7 +107,9 @@ export function registerSessions(app: FastifyInstance, db: Database, settings: S
       await db.delete(sessions).where(eq(sessions.id, row.sessionId));
       return;
     }
-    if (now - row.lastSeenAt.getTime() > TOUCH_AFTER_MS) {
+    // A poll the page makes by itself is not the user being active.
+    const isBackground = request.headers[BACKGROUND_REQUEST_HEADER] === '1';
+    if (!isBackground && now - row.lastSeenAt.getTime() > TOUCH_AFTER_MS) {
       await db
         .update(sessions)
         .set({ lastSeenAt: new Date(now) })

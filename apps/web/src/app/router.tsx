@@ -1,4 +1,4 @@
-import { createBrowserRouter, Navigate, RouterProvider } from 'react-router';
+import { createBrowserRouter, Navigate, Outlet, RouterProvider, ScrollRestoration } from 'react-router';
 import { PageLoader } from '../components/page-loader';
 import { RouteError } from './route-error';
 import { SessionGuard } from './session-guard';
@@ -7,6 +7,13 @@ const router = createBrowserRouter([
   {
     // Pathless root: one error fallback (log out, show the logout screen) for every page.
     errorElement: <RouteError />,
+    // Every navigation starts at the top of the new page (and Back restores the old position).
+    element: (
+      <>
+        <ScrollRestoration />
+        <Outlet />
+      </>
+    ),
     hydrateFallbackElement: <PageLoader />,
     children: [
       // Public site (features/public). The landing has two routes: / and the empty path.

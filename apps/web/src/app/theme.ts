@@ -39,12 +39,17 @@ export const theme = createTheme({
   components: {
     TextInput: TextInput.extend(inputSize),
     PasswordInput: PasswordInput.extend(inputSize),
-    Select: Select.extend(inputSize),
+    // Clear buttons and close buttons need a name for screen readers (axe: button-name).
+    Select: Select.extend({ defaultProps: { size: 'md', clearButtonProps: { 'aria-label': 'Clear' } } }),
     Button: Button.extend({ defaultProps: { size: 'md' } }),
     Checkbox: Checkbox.extend({ defaultProps: { size: 'sm' } }),
     Switch: Switch.extend({ defaultProps: { size: 'md' } }),
     Modal: Modal.extend({
-      defaultProps: { radius: 'lg', overlayProps: { backgroundOpacity: 0.45, blur: 2 } },
+      defaultProps: {
+        radius: 'lg',
+        overlayProps: { backgroundOpacity: 0.45, blur: 2 },
+        closeButtonProps: { 'aria-label': 'Close' },
+      },
       styles: { title: { fontWeight: 650, fontSize: 'var(--mantine-font-size-lg)' } },
     }),
   },

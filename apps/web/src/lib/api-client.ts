@@ -1,4 +1,8 @@
-import { ErrorResponseSchema, GENERIC_MESSAGES } from '@pgel/shared/schemas/common';
+import {
+  BACKGROUND_REQUEST_HEADER,
+  ErrorResponseSchema,
+  GENERIC_MESSAGES,
+} from '@pgel/shared/schemas/common';
 
 const API_BASE = '/api/v1';
 
@@ -36,6 +40,11 @@ type RequestOptions = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   signal?: AbortSignal;
+  /**
+   * A poll the page makes on its own (notifications): it must not count as the user being
+   * active, or an open tab would never reach the server's idle expiry.
+   */
+  background?: boolean;
 };
 
 /**
@@ -43,13 +52,16 @@ type RequestOptions = {
  * only sent with a body: the server refuses an empty body declared as JSON.
  */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const { method = options.body === undefined ? 'GET' : 'POST', body, signal } = options;
+  const { method = options.body === undefined ? 'GET' : 'POST', body, signal, background } = options;
   let response: Response;
   try {
     response = await fetch(`${API_BASE}${path}`, {
       method,
       credentials: 'same-origin',
-      headers: body === undefined ? { accept: 'application/json' } : { 'content-type': 'application/json' },
+      headers: {
+        ...(body === undefined ? { accept: 'application/json' } : { 'content-type': 'application/json' }),
+        ...(background ? { [BACKGROUND_REQUEST_HEADER]: '1' } : {}),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
       signal,
     });

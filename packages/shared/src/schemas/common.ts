@@ -16,6 +16,9 @@ export function isUuid(value: string): boolean {
   return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 }
 
+/** Sent with requests the page makes by itself (polls); the server does not count them as activity. */
+export const BACKGROUND_REQUEST_HEADER = 'x-background-request';
+
 /** Title of every client-side validation dialog (login, sign-up, reset). */
 export const VALIDATION_TITLE = 'Validation Failed';
 

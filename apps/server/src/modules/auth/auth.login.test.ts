@@ -1,4 +1,5 @@
 import { LOGIN_MESSAGES, SESSION_MESSAGES } from '@pgel/shared/schemas/auth';
+import { BACKGROUND_REQUEST_HEADER } from '@pgel/shared/schemas/common';
 import { and, desc, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, loginThrottle, sessions, users } from '../../db/schema/index';
@@ -536,6 +537,20 @@ describe('auth: login, session and logout', () => {
       expect((await get(t.app, ME, { cookie })).statusCode).toBe(200);
       const [row] = await sessionRows(user.id);
       expect(row?.lastSeenAt.getTime()).toBeGreaterThan(Date.now() - 60_000);
+    });
+
+    it('does not count a background poll as activity', async () => {
+      const user = await createUser(t.db, { placement });
+      const cookie = await login(t.app, user.email, user.password);
+      const before = new Date(Date.now() - 10 * 60 * 1000);
+      await t.db.update(sessions).set({ lastSeenAt: before }).where(eq(sessions.userId, user.id));
+      const poll = await get(t.app, '/api/v1/notifications', {
+        cookie,
+        headers: { [BACKGROUND_REQUEST_HEADER]: '1' },
+      });
+      expect(poll.statusCode).toBe(200);
+      const [row] = await sessionRows(user.id);
+      expect(row?.lastSeenAt.getTime()).toBe(before.getTime());
     });
 
     async function expireAbsolutely(userId: string) {

@@ -7,7 +7,9 @@ const REFRESH_MS = 60_000;
 
 /** `GET /notifications`: the signed-in user's newest notifications and the unread count. */
 export async function getNotifications(signal?: AbortSignal): Promise<NotificationList> {
-  return NotificationListSchema.parse(await apiRequest<unknown>('/notifications', { signal }));
+  return NotificationListSchema.parse(
+    await apiRequest<unknown>('/notifications', { signal, background: true }),
+  );
 }
 
 export const notificationsQueryOptions = () =>

@@ -46,6 +46,7 @@ export function DateField({ value, onChange, ...props }: DateFieldProps) {
       dateParser={parseDisplayDate}
       placeholder={DISPLAY_DATE_FORMAT}
       clearable
+      clearButtonProps={{ 'aria-label': `Clear ${props.label}` }}
       size="md"
       leftSection={<IconCalendar size={18} aria-hidden />}
       popoverProps={{ withinPortal: true }}

@@ -29,16 +29,15 @@ function ProfileSummary({ profile }: { profile: Profile }) {
             </Text>
             {isStudent ? (
               profile.verifyByHod ? (
-                <Badge color="teal" variant="light" leftSection={<IconCircleCheck size={14} aria-hidden />}>
+                <Badge
+                  color="teal.9"
+                  variant="filled"
+                  leftSection={<IconCircleCheck size={14} aria-hidden />}
+                >
                   Verified
                 </Badge>
               ) : (
-                <Badge
-                  color="yellow"
-                  variant="light"
-                  c="yellow.9"
-                  leftSection={<IconClock size={14} aria-hidden />}
-                >
+                <Badge color="gray.7" variant="filled" leftSection={<IconClock size={14} aria-hidden />}>
                   Not verified
                 </Badge>
               )

@@ -1,4 +1,4 @@
-import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { Avatar, Group, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { roleLabel } from '@pgel/shared/roles';
 import type { SessionUser } from '@pgel/shared/schemas/session-user';
 import { IconChevronDown, IconKey, IconLogout, IconUser } from '@tabler/icons-react';
@@ -21,12 +21,7 @@ export function ProfileMenu({ user, onUpdatePassword, onLogout }: ProfileMenuPro
   return (
     <Menu position="bottom-end" width={240} shadow="md" withinPortal>
       <Menu.Target>
-        <UnstyledButton
-          aria-label={greeting}
-          px={6}
-          py={4}
-          style={{ borderRadius: 'var(--mantine-radius-md)', minWidth: 0 }}
-        >
+        <UnstyledButton px={6} py={4} style={{ borderRadius: 'var(--mantine-radius-md)', minWidth: 0 }}>
           <Group gap={8} wrap="nowrap">
             <Avatar color="brand" radius="xl" size={34} aria-hidden>
               {user.name.trim().charAt(0).toUpperCase()}
@@ -34,6 +29,8 @@ export function ProfileMenu({ user, onUpdatePassword, onLogout }: ProfileMenuPro
             <Text size="sm" fw={500} truncate maw={200} visibleFrom="md">
               {greeting}
             </Text>
+            {/* The button's name on narrow screens, where the greeting has no room. */}
+            <VisuallyHidden hiddenFrom="md">{greeting}</VisuallyHidden>
             <IconChevronDown size={16} aria-hidden />
           </Group>
         </UnstyledButton>
