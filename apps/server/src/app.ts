@@ -35,6 +35,7 @@ import { Housekeeping } from './platform/housekeeping';
 import { registerInputGuard } from './platform/input-guard';
 import { OutboxWorker } from './platform/mail';
 import { registerOriginCheck } from './platform/origin-check';
+import { S3FileStore } from './platform/s3-file-store';
 import { registerSessions, type SessionSettings } from './platform/session';
 
 export type AppDeps = {
@@ -144,7 +145,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const files = new FilesService({
     db: database.db,
-    store: deps.fileStore ?? new LocalFileStore(path.join(config.dataDir, 'files')),
+    store:
+      deps.fileStore ??
+      (config.s3 ? new S3FileStore(config.s3) : new LocalFileStore(path.join(config.dataDir, 'files'))),
     log: app.log,
   });
   const notifications = new NotificationService(database.db);

@@ -119,4 +119,23 @@ describe('loadConfig', () => {
     expect(message).toMatch(/APP_URL/);
     expect(message).toMatch(/LOG_LEVEL/);
   });
+
+  it('uses the object store only when all four S3 settings are given', () => {
+    const s3 = {
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+      S3_BUCKET: 'logbook',
+      S3_ACCESS_KEY_ID: 'key',
+      S3_SECRET_ACCESS_KEY: 'secret',
+    };
+    expect(loadConfig({}).s3).toBeUndefined();
+    expect(loadConfig(s3).s3).toEqual({
+      endpoint: 'http://127.0.0.1:9000',
+      bucket: 'logbook',
+      region: 'us-east-1',
+      accessKeyId: 'key',
+      secretAccessKey: 'secret',
+      forcePathStyle: true,
+    });
+    expect(() => loadConfig({ S3_BUCKET: 'logbook' })).toThrow(/S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID/);
+  });
 });

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { INACTIVITY_TIMEOUT_MS } from '@pgel/shared/schemas/auth';
 import { z } from 'zod';
+import type { S3Settings } from './platform/s3-file-store';
 
 const optionalText = z
   .string()
@@ -36,6 +37,14 @@ const ConfigSchema = z.object({
     .max(24 * 30)
     .default(12),
   WEB_DIST: z.string().optional(),
+  S3_ENDPOINT: z
+    .url({ error: 'must be the object store URL, e.g. https://s3.ap-south-1.amazonaws.com' })
+    .optional(),
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false'], { error: 'must be true or false' }).default('true'),
   TRUST_PROXY: z
     .string()
     .trim()
@@ -67,6 +76,8 @@ export type Config = {
    * Off by default: otherwise any client could pick its own address.
    */
   trustProxy: boolean | string[] | ((address: string, hop: number) => boolean);
+  /** S3-compatible store for uploads; unset keeps them under DATA_DIR/files. */
+  s3: S3Settings | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -82,6 +93,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const c = parsed.data;
+  const s3Given = [c.S3_ENDPOINT, c.S3_BUCKET, c.S3_ACCESS_KEY_ID, c.S3_SECRET_ACCESS_KEY];
+  if (s3Given.some(Boolean) && !s3Given.every(Boolean)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  - S3_*: set all of S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or none',
+    );
+  }
   return {
     nodeEnv: c.NODE_ENV,
     port: c.PORT,
@@ -99,6 +116,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionAbsoluteMs: c.SESSION_ABSOLUTE_HOURS * 60 * 60 * 1000,
     webDist: c.WEB_DIST,
     trustProxy: parseTrustProxy(c.TRUST_PROXY),
+    s3:
+      c.S3_ENDPOINT && c.S3_BUCKET && c.S3_ACCESS_KEY_ID && c.S3_SECRET_ACCESS_KEY
+        ? {
+            endpoint: c.S3_ENDPOINT,
+            bucket: c.S3_BUCKET,
+            region: c.S3_REGION,
+            accessKeyId: c.S3_ACCESS_KEY_ID,
+            secretAccessKey: c.S3_SECRET_ACCESS_KEY,
+            forcePathStyle: c.S3_FORCE_PATH_STYLE === 'true',
+          }
+        : undefined,
   };
 }
 

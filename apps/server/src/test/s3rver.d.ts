@@ -1,0 +1,16 @@
+// s3rver ships no types; this covers what the object-store tests use.
+declare module 's3rver' {
+  import type { AddressInfo } from 'node:net';
+  export default class S3rver {
+    constructor(options: {
+      port?: number;
+      address?: string;
+      silent?: boolean;
+      directory: string;
+      configureBuckets?: Array<{ name: string }>;
+      resetOnClose?: boolean;
+    });
+    run(): Promise<AddressInfo>;
+    close(): Promise<void>;
+  }
+}
