@@ -1,9 +1,9 @@
-import { Container, Grid, Paper, Stack, Text, Title } from '@mantine/core';
+import { Container, Grid, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { PRODUCT_NAME } from '../../../components/brand';
 import { usePublicSettings } from '../api/get-public-settings';
 import { ContactDetails } from './contact-details';
-import { InquiryForm } from './inquiry-form';
+import { InquiryCard } from './inquiry-card';
 import { PageBand } from './page-band';
 import { PublicLayout } from './public-layout';
 
@@ -24,15 +24,7 @@ export function ContactPage() {
       <Container size="lg" py={{ base: 'xl', sm: 56 }}>
         <Grid gap={{ base: 'xl', md: 48 }}>
           <Grid.Col span={{ base: 12, md: company ? 8 : 12 }}>
-            <Paper withBorder shadow="sm" radius="lg" p={{ base: 'md', sm: 'xl' }}>
-              <Title order={2} fz="xl" mb={4}>
-                Send us a message
-              </Title>
-              <Text fz="sm" c="dimmed" mb="lg">
-                All fields are required.
-              </Text>
-              <InquiryForm />
-            </Paper>
+            <InquiryCard headingOrder={2} />
           </Grid.Col>
           {company ? (
             <Grid.Col span={{ base: 12, md: 4 }}>

@@ -1,8 +1,8 @@
-import { Grid, Paper, Stack, Text, Title } from '@mantine/core';
+import { Grid, Stack, Title } from '@mantine/core';
 import type { PublicSettings } from '@pgel/shared/schemas/settings';
 import { LANDING_SECTIONS } from '../landing-sections';
 import { ContactDetails } from './contact-details';
-import { InquiryForm } from './inquiry-form';
+import { InquiryCard } from './inquiry-card';
 import { LandingSection } from './landing-section';
 
 /** #contact: the company's details next to the inquiry form. */
@@ -26,15 +26,7 @@ export function LandingContact({ company }: { company: PublicSettings['company']
           </Grid.Col>
         ) : null}
         <Grid.Col span={{ base: 12, md: company ? 8 : 12 }}>
-          <Paper withBorder shadow="sm" radius="lg" p={{ base: 'md', sm: 'xl' }}>
-            <Title order={3} fz="lg" mb={4}>
-              Send us a message
-            </Title>
-            <Text fz="sm" c="dimmed" mb="lg">
-              All fields are required.
-            </Text>
-            <InquiryForm />
-          </Paper>
+          <InquiryCard headingOrder={3} />
         </Grid.Col>
       </Grid>
     </LandingSection>
