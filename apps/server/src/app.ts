@@ -27,6 +27,8 @@ import { peopleRoutes } from './modules/people/people.routes';
 import { PeopleService } from './modules/people/people.service';
 import { referenceRoutes } from './modules/reference/reference.routes';
 import { ReferenceService } from './modules/reference/reference.service';
+import { referenceAdminRoutes } from './modules/reference/reference-admin.routes';
+import { ReferenceAdminService } from './modules/reference/reference-admin.service';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { SETTINGS_THROTTLE_WINDOW_MS, SettingsService } from './modules/settings/settings.service';
 import { registerErrorHandler, registerNotFoundHandler } from './platform/errors';
@@ -55,6 +57,7 @@ declare module 'fastify' {
     services: {
       auth: AuthService;
       reference: ReferenceService;
+      referenceAdmin: ReferenceAdminService;
       settings: SettingsService;
       files: FilesService;
       notifications: NotificationService;
@@ -150,10 +153,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       (config.s3 ? new S3FileStore(config.s3) : new LocalFileStore(path.join(config.dataDir, 'files'))),
     log: app.log,
   });
+  const referenceAdmin = new ReferenceAdminService({ db: database.db, settings, files });
   const notifications = new NotificationService(database.db);
   const people = new PeopleService({ db: database.db, files, auth });
   app.decorate('outbox', outbox);
-  app.decorate('services', { auth, reference, settings, files, notifications, people });
+  app.decorate('services', { auth, reference, referenceAdmin, settings, files, notifications, people });
   const housekeeping = new Housekeeping(database.db, app.log, {
     sessionIdleMs: config.sessionIdleMs,
     // The longest attempt window in use (logins 15 minutes, inquiries an hour): a counter is
@@ -175,6 +179,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     async (api) => {
       await api.register(settingsRoutes(settings, database.db, database.kind));
       await api.register(referenceRoutes(reference));
+      await api.register(referenceAdminRoutes(referenceAdmin));
       await api.register(authRoutes(auth, sessionSettings), { prefix: '/auth' });
       await api.register(filesRoutes(files));
       await api.register(notificationRoutes(notifications));

@@ -28,3 +28,21 @@ export async function writeAudit(db: Executor, entry: AuditEntry): Promise<void>
     subject: entry.subject ?? null,
   });
 }
+
+/** Writes several audit rows in one statement (a batch add records one row per created record). */
+export async function writeAudits(db: Executor, entries: AuditEntry[]): Promise<void> {
+  if (entries.length === 0) return;
+  await db.insert(auditLog).values(
+    entries.map((entry) => ({
+      actorId: entry.actorId,
+      action: entry.action,
+      entity: entry.entity,
+      entityId: entry.entityId ?? null,
+      collegeId: entry.collegeId ?? null,
+      before: entry.before ?? null,
+      after: entry.after ?? null,
+      ip: entry.ip ?? null,
+      subject: entry.subject ?? null,
+    })),
+  );
+}

@@ -13,3 +13,15 @@ export function isUniqueViolation(err: unknown, constraint?: string): boolean {
   }
   return false;
 }
+
+/** True when a query failed on a foreign key (PostgreSQL code 23503), through any wrapper. */
+export function isForeignKeyViolation(err: unknown): boolean {
+  let current: unknown = err;
+  for (let depth = 0; depth < 4 && current; depth += 1) {
+    if (typeof current === 'object' && current !== null && 'code' in current && current.code === '23503')
+      return true;
+    current =
+      typeof current === 'object' && current !== null && 'cause' in current ? current.cause : undefined;
+  }
+  return false;
+}

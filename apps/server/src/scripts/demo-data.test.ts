@@ -99,6 +99,32 @@ describe('demo seed', () => {
     expect(response.statusCode).toBe(403);
   });
 
+  it('gives General Medicine competencies, skills and specialities and Delhi two institutions', async () => {
+    const cookie = await login(t.app, 'hod@demo.test', DEMO_PASSWORD, 'staff');
+    const list = async (url: string) =>
+      (await get(t.app, url, { cookie })).json.items as Array<Record<string, unknown>>;
+    expect((await list('/api/v1/competencies')).map((c) => [c.title, c.type, c.departmentName])).toEqual([
+      ['Chest X-ray reading', 'diag', 'General Medicine'],
+      ['ECG interpretation', 'diag', 'General Medicine'],
+      ['Lumbar puncture', 'proc', 'General Medicine'],
+    ]);
+    expect((await list('/api/v1/skills')).map((s) => [s.title, s.competencyTitle])).toEqual([
+      ['Axis calculation', 'ECG interpretation'],
+      ['CSF collection', 'Lumbar puncture'],
+      ['Rhythm strips', 'ECG interpretation'],
+    ]);
+    expect((await list('/api/v1/specialities')).map((s) => s.title)).toEqual([
+      'Cardiology',
+      'Nephrology',
+      'Neurology',
+    ]);
+    // The HOD may delete the one their college added, not the Master's.
+    expect((await list('/api/v1/institutions')).map((i) => [i.name, i.state, i.canDelete])).toEqual([
+      ['AIIMS New Delhi', 'Delhi', false],
+      ['Safdarjung Hospital', 'Delhi', true],
+    ]);
+  });
+
   it('refuses to run on a database that has users', async () => {
     await expect(seedDemo(t.db)).rejects.toBeInstanceOf(NotEmptyError);
     expect(await t.db.select({ id: colleges.id }).from(colleges)).toHaveLength(1);

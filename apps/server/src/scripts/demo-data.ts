@@ -1,6 +1,16 @@
 import { count } from 'drizzle-orm';
-import type { Database } from '../db/client';
-import { collegeDepartments, colleges, courses, departments, users } from '../db/schema/index';
+import type { Database, Tx } from '../db/client';
+import {
+  collegeDepartments,
+  colleges,
+  competencies,
+  courses,
+  departments,
+  institutions,
+  skills,
+  specialities,
+  users,
+} from '../db/schema/index';
 import { hashPassword, newReferralId } from '../platform/secrets';
 
 export const DEMO_PASSWORD = 'Demo@12345';
@@ -20,8 +30,9 @@ export const DEMO_ACCOUNTS = [
 export class NotEmptyError extends Error {}
 
 /**
- * Fills an empty database with the demo college, its two departments and four accounts (all
- * with DEMO_PASSWORD). Refuses to touch a database that already has users, so it can never mix
+ * Fills an empty database with the demo college, its two departments, four accounts (all
+ * with DEMO_PASSWORD) and a little reference data (General Medicine's competencies, skills and
+ * specialities; two institutions in Delhi). Refuses to touch a database that already has users, so it can never mix
  * demo accounts into real data.
  */
 export async function seedDemo(db: Database): Promise<void> {
@@ -60,7 +71,7 @@ export async function seedDemo(db: Database): Promise<void> {
     ]);
     const verifiedAt = new Date();
     const common = { passwordHash, emailVerifiedAt: verifiedAt };
-    const [, , faculty] = await tx
+    const [master, , faculty] = await tx
       .insert(users)
       .values([
         {
@@ -94,6 +105,11 @@ export async function seedDemo(db: Database): Promise<void> {
         },
       ])
       .returning({ id: users.id });
+    await seedReferenceData(tx, {
+      departmentId: medicine.id,
+      collegeId: college.id,
+      masterId: master?.id ?? null,
+    });
     await tx.insert(users).values({
       ...common,
       name: 'Demo Student',
@@ -110,4 +126,35 @@ export async function seedDemo(db: Database): Promise<void> {
       joiningDate: '2025-07-01',
     });
   });
+}
+
+/** A few competencies, skills and specialities of General Medicine and two Delhi institutions. */
+async function seedReferenceData(
+  tx: Tx,
+  ids: { departmentId: string; collegeId: string; masterId: string | null },
+): Promise<void> {
+  const addedBy = ids.masterId;
+  const [ecg, lumbarPuncture] = await tx
+    .insert(competencies)
+    .values([
+      { title: 'ECG interpretation', type: 'diag', departmentId: ids.departmentId, addedBy },
+      { title: 'Lumbar puncture', type: 'proc', departmentId: ids.departmentId, addedBy },
+      { title: 'Chest X-ray reading', type: 'diag', departmentId: ids.departmentId, addedBy },
+    ])
+    .returning();
+  if (!ecg || !lumbarPuncture) throw new Error('demo seed: insert returned no row');
+  await tx.insert(skills).values([
+    { title: 'Rhythm strips', competencyId: ecg.id, addedBy },
+    { title: 'Axis calculation', competencyId: ecg.id, addedBy },
+    { title: 'CSF collection', competencyId: lumbarPuncture.id, addedBy },
+  ]);
+  await tx.insert(specialities).values([
+    { title: 'Cardiology', departmentId: ids.departmentId, addedBy },
+    { title: 'Nephrology', departmentId: ids.departmentId, addedBy },
+    { title: 'Neurology', departmentId: ids.departmentId, addedBy },
+  ]);
+  await tx.insert(institutions).values([
+    { name: 'AIIMS New Delhi', state: 'Delhi', collegeId: null, addedBy },
+    { name: 'Safdarjung Hospital', state: 'Delhi', collegeId: ids.collegeId, addedBy },
+  ]);
 }

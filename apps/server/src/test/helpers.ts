@@ -4,13 +4,24 @@ import os from 'node:os';
 import path from 'node:path';
 import type { LoginKind } from '@pgel/shared/auth/policies';
 import type { StaffRole } from '@pgel/shared/roles';
-import { eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { type Database, type DatabaseHandle, openDatabase } from '../db/client';
-import { collegeDepartments, colleges, courses, departments, users } from '../db/schema/index';
+import {
+  auditLog,
+  collegeDepartments,
+  colleges,
+  competencies,
+  courses,
+  departments,
+  institutions,
+  skills,
+  specialities,
+  users,
+} from '../db/schema/index';
 import type { FileStore } from '../platform/files';
 import { hashPassword, newReferralId } from '../platform/secrets';
 import { SESSION_COOKIE } from '../platform/session';
@@ -286,6 +297,71 @@ export async function findUser(db: Database, email: string) {
   return row;
 }
 
+/** A competency written straight into the table (college null: every college's). */
+export async function createCompetency(
+  db: Database,
+  options: { departmentId: string; collegeId?: string | null; title?: string; type?: 'diag' | 'proc' },
+) {
+  const [row] = await db
+    .insert(competencies)
+    .values({
+      departmentId: options.departmentId,
+      collegeId: options.collegeId ?? null,
+      title: options.title ?? `Competency ${unique()}`,
+      type: options.type ?? 'diag',
+    })
+    .returning();
+  if (!row) throw new Error('fixture insert returned no row');
+  return row;
+}
+
+export async function createSkill(db: Database, competencyId: string, title = `Skill ${unique()}`) {
+  const [row] = await db.insert(skills).values({ competencyId, title }).returning();
+  if (!row) throw new Error('fixture insert returned no row');
+  return row;
+}
+
+export async function createSpeciality(
+  db: Database,
+  options: { departmentId: string; collegeId?: string | null; title?: string },
+) {
+  const [row] = await db
+    .insert(specialities)
+    .values({
+      departmentId: options.departmentId,
+      collegeId: options.collegeId ?? null,
+      title: options.title ?? `Speciality ${unique()}`,
+    })
+    .returning();
+  if (!row) throw new Error('fixture insert returned no row');
+  return row;
+}
+
+export async function createInstitution(
+  db: Database,
+  options: { collegeId?: string | null; name?: string; state?: string } = {},
+) {
+  const [row] = await db
+    .insert(institutions)
+    .values({
+      name: options.name ?? `Institution ${unique()}`,
+      state: options.state ?? 'Delhi',
+      collegeId: options.collegeId ?? null,
+    })
+    .returning();
+  if (!row) throw new Error('fixture insert returned no row');
+  return row;
+}
+
+/** The audit rows about one entity, oldest first. */
+export async function auditRowsFor(db: Database, entity: string, entityId: string) {
+  return db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.entity, entity), eq(auditLog.entityId, entityId)))
+    .orderBy(asc(auditLog.createdAt));
+}
+
 // ---------------------------------------------------------------------------------------------
 // Requests.
 
@@ -341,6 +417,9 @@ export const get = (app: FastifyInstance, url: string, options?: InjectOptions) 
 
 export const post = (app: FastifyInstance, url: string, body?: unknown, options?: InjectOptions) =>
   inject(app, 'POST', url, body ?? {}, options);
+
+export const del = (app: FastifyInstance, url: string, options?: InjectOptions) =>
+  inject(app, 'DELETE', url, undefined, options);
 
 export const put = (app: FastifyInstance, url: string, body?: unknown, options?: InjectOptions) =>
   inject(app, 'PUT', url, body ?? {}, options);

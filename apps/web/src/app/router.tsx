@@ -74,6 +74,12 @@ const router = createBrowserRouter([
             children: [
               { path: '/dashboard', lazy: () => import('./routes/dashboard') },
               { path: '/profile', lazy: () => import('./routes/profile') },
+              // Reference data (features/reference): Master, except institutions (any staff).
+              { path: '/addCollege', lazy: () => import('./routes/colleges') },
+              { path: '/computency', lazy: () => import('./routes/competencies') },
+              { path: '/skills', lazy: () => import('./routes/skills') },
+              { path: '/specialty', lazy: () => import('./routes/specialities') },
+              { path: '/addInstitute', lazy: () => import('./routes/institutions') },
             ],
           },
         ],

@@ -34,3 +34,22 @@ export function loginKindFor(actor: Pick<Actor, 'role'>): LoginKind {
 export function loginPathFor(actor: Pick<Actor, 'role'>): '/login' | '/staffLogin' {
   return isStudent(actor) ? '/login' : '/staffLogin';
 }
+
+/** Colleges, departments' links, competencies, skills and specialities are the Master's (spec 03 section 6). */
+export function canManageReferenceData(actor: Pick<Actor, 'role'>): boolean {
+  return isMaster(actor);
+}
+
+/** Institutions (DRP postings): any staff adds them (spec 03 section 2, /addInstitute). */
+export function canAddInstitution(actor: Pick<Actor, 'role'>): boolean {
+  return isStaff(actor);
+}
+
+/** An institution is deleted by Master, or by staff of the college that added it. */
+export function canDeleteInstitution(
+  actor: Pick<Actor, 'role' | 'collegeId'>,
+  institution: { collegeId: string | null },
+): boolean {
+  if (isMaster(actor)) return true;
+  return isStaff(actor) && institution.collegeId !== null && institution.collegeId === actor.collegeId;
+}

@@ -2,4 +2,5 @@ export * from './files';
 export * from './people';
 export * from './platform';
 export * from './reference';
+export * from './reference-data';
 export * from './users';

@@ -1,4 +1,14 @@
-import { date, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  date,
+  index,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { files } from './files';
 
 export const colleges = pgTable('colleges', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -8,6 +18,8 @@ export const colleges = pgTable('colleges', {
   address: text('address').notNull().default(''),
   state: text('state').notNull(),
   logo: text('logo'),
+  /** Uploaded through `POST /files` (an image); served by `GET /files/:id`. */
+  logoFileId: uuid('logo_file_id').references((): AnyPgColumn => files.id),
   gstin: text('gstin'),
   website: text('website'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,6 +1,12 @@
 import type { Readable } from 'node:stream';
 import { isUuid } from '@pgel/shared/schemas/common';
-import { ALLOWED_TYPES, FILE_MESSAGES, type FilePurpose, type StoredFile } from '@pgel/shared/schemas/files';
+import {
+  ALLOWED_TYPES,
+  FILE_MESSAGES,
+  type FilePurpose,
+  IMAGE_TYPES,
+  type StoredFile,
+} from '@pgel/shared/schemas/files';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Executor } from '../../db/client';
 import { writeAudit } from '../../platform/audit';
@@ -134,6 +140,19 @@ export class FilesService {
     if (file.purpose !== purpose || !ALLOWED_TYPES[purpose].includes(file.contentType)) {
       throw AppError.validation(message);
     }
+    return file;
+  }
+
+  /**
+   * For other modules' transactions: an image the user uploaded, whatever it was uploaded for
+   * (a photo, or a document that is an image; never an ID proof). Unknown ids and other people's
+   * files are 'File not found'; anything else gets `message`.
+   */
+  async requireOwnImage(tx: Executor, ownerId: string, id: string, message: string): Promise<repo.FileRow> {
+    const file = await repo.findFile(tx, id);
+    if (!file || file.ownerId !== ownerId) throw AppError.validation(FILE_MESSAGES.notFound);
+    const isImage = (IMAGE_TYPES as readonly string[]).includes(file.contentType);
+    if (file.purpose === 'id_proof' || !isImage) throw AppError.validation(message);
     return file;
   }
 }

@@ -3,4 +3,14 @@
  * links to screens later issues build stay hidden until then), so an issue that adds a screen
  * adds its path here in the same change as its route in app/router.tsx.
  */
-export const AVAILABLE_PATHS: ReadonlySet<string> = new Set(['/dashboard', '/profile', '/contact']);
+export const AVAILABLE_PATHS: ReadonlySet<string> = new Set([
+  '/dashboard',
+  '/profile',
+  '/contact',
+  // Reference data (issue 4).
+  '/addCollege',
+  '/computency',
+  '/skills',
+  '/specialty',
+  '/addInstitute',
+]);

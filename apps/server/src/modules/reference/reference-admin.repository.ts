@@ -1,0 +1,384 @@
+import type { CompetencyType } from '@pgel/shared/schemas/reference-admin';
+import { and, asc, count, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Executor } from '../../db/client';
+import {
+  collegeDepartments,
+  colleges,
+  competencies,
+  departments,
+  institutions,
+  skills,
+  specialities,
+  users,
+} from '../../db/schema/index';
+import { fileUrl } from '../../platform/files';
+
+/**
+ * Which department-owned reference rows a caller sees: Master everything; anyone else their own
+ * department's rows that belong to every college (college null) or to their own college.
+ */
+export type ReferenceScope =
+  | { kind: 'all' }
+  | { kind: 'department'; departmentId: string | null; collegeId: string | null };
+
+function scopeCondition(
+  scope: ReferenceScope,
+  department: AnyPgColumn,
+  college: AnyPgColumn,
+): SQL | undefined {
+  if (scope.kind === 'all') return undefined;
+  if (!scope.departmentId) return sql`false`;
+  return and(
+    eq(department, scope.departmentId),
+    scope.collegeId ? or(isNull(college), eq(college, scope.collegeId)) : isNull(college),
+  );
+}
+
+// ---- Colleges -------------------------------------------------------------------------------
+
+/**
+ * The college's departments as a JSON array, aggregated in the same query as the college.
+ * Written out in full: Drizzle leaves columns unqualified in a one-table select, which would
+ * make the correlated subquery compare a column with itself.
+ */
+const collegeDepartmentsJson = sql<Array<{ id: string; name: string }>>`coalesce((
+  select json_agg(json_build_object('id', d.id, 'name', d.name) order by d.name)
+  from college_departments cd inner join departments d on d.id = cd.department_id
+  where cd.college_id = "colleges"."id"
+), '[]'::json)`;
+
+const collegeColumns = {
+  id: colleges.id,
+  name: colleges.name,
+  departments: collegeDepartmentsJson,
+  address: colleges.address,
+  state: colleges.state,
+  phone: colleges.phone,
+  email: colleges.email,
+  gstin: colleges.gstin,
+  website: colleges.website,
+  logoFileId: colleges.logoFileId,
+};
+
+type CollegeRow = {
+  id: string;
+  name: string;
+  departments: Array<{ id: string; name: string }>;
+  address: string;
+  state: string;
+  phone: string;
+  email: string;
+  gstin: string | null;
+  website: string | null;
+  logoFileId: string | null;
+};
+
+export function toCollegeListItem({ logoFileId, ...row }: CollegeRow) {
+  return { ...row, logoUrl: logoFileId ? fileUrl(logoFileId) : null };
+}
+
+export function collegeListQueries(db: Executor) {
+  return {
+    rows: db.select(collegeColumns).from(colleges).$dynamic(),
+    count: db.select({ total: count() }).from(colleges).$dynamic(),
+  };
+}
+
+export const collegeListColumns = {
+  search: [colleges.name, colleges.address, colleges.website, colleges.email],
+  sortable: { name: colleges.name, state: colleges.state, createdAt: colleges.createdAt },
+  tieBreaker: colleges.id,
+};
+
+export async function findCollegeListItem(db: Executor, id: string) {
+  const [row] = await db.select(collegeColumns).from(colleges).where(eq(colleges.id, id)).limit(1);
+  return row ? toCollegeListItem(row) : undefined;
+}
+
+export async function insertCollege(db: Executor, values: typeof colleges.$inferInsert) {
+  const [row] = await db.insert(colleges).values(values).returning();
+  if (!row) throw new Error('insert colleges returned no row');
+  return row;
+}
+
+export async function lockCollege(db: Executor, id: string) {
+  const [row] = await db
+    .select({ id: colleges.id, name: colleges.name })
+    .from(colleges)
+    .where(eq(colleges.id, id))
+    .for('update');
+  return row;
+}
+
+export async function findDepartments(db: Executor, ids: string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: departments.id, name: departments.name })
+    .from(departments)
+    .where(inArray(departments.id, ids));
+}
+
+export async function linkedDepartments(db: Executor, collegeId: string) {
+  return db
+    .select({ id: departments.id, name: departments.name })
+    .from(collegeDepartments)
+    .innerJoin(departments, eq(departments.id, collegeDepartments.departmentId))
+    .where(eq(collegeDepartments.collegeId, collegeId))
+    .orderBy(asc(departments.name));
+}
+
+/** Departments among `departmentIds` in which the college still has (undeleted) users. */
+export async function departmentsWithUsers(db: Executor, collegeId: string, departmentIds: string[]) {
+  if (departmentIds.length === 0) return [];
+  const rows = await db
+    .selectDistinct({ departmentId: users.departmentId })
+    .from(users)
+    .where(
+      and(
+        eq(users.collegeId, collegeId),
+        inArray(users.departmentId, departmentIds),
+        isNull(users.deletedAt),
+      ),
+    );
+  return rows.map((row) => row.departmentId);
+}
+
+export async function unlinkDepartments(db: Executor, collegeId: string, departmentIds: string[]) {
+  if (departmentIds.length === 0) return;
+  await db
+    .delete(collegeDepartments)
+    .where(
+      and(
+        eq(collegeDepartments.collegeId, collegeId),
+        inArray(collegeDepartments.departmentId, departmentIds),
+      ),
+    );
+}
+
+export async function linkDepartments(db: Executor, collegeId: string, departmentIds: string[]) {
+  if (departmentIds.length === 0) return;
+  await db
+    .insert(collegeDepartments)
+    .values(departmentIds.map((departmentId) => ({ collegeId, departmentId })))
+    .onConflictDoNothing();
+}
+
+/** Every department with its courses, in one query. */
+export async function departmentCatalog(db: Executor) {
+  return db
+    .select({
+      id: departments.id,
+      name: departments.name,
+      // Written out in full for the reason given at collegeDepartmentsJson.
+      courses: sql<Array<{ id: string; title: string }>>`coalesce((
+        select json_agg(json_build_object('id', c.id, 'title', c.title) order by c.title)
+        from courses c where c.department_id = "departments"."id"
+      ), '[]'::json)`,
+    })
+    .from(departments)
+    .orderBy(asc(departments.name));
+}
+
+// ---- Competencies ---------------------------------------------------------------------------
+
+export function competencyListQueries(
+  db: Executor,
+  scope: ReferenceScope,
+  filters: { departmentId?: string; type?: CompetencyType },
+) {
+  const where = and(
+    scopeCondition(scope, competencies.departmentId, competencies.collegeId),
+    filters.departmentId ? eq(competencies.departmentId, filters.departmentId) : undefined,
+    filters.type ? eq(competencies.type, filters.type) : undefined,
+  );
+  return {
+    where,
+    rows: db
+      .select({
+        id: competencies.id,
+        title: competencies.title,
+        type: sql<CompetencyType>`${competencies.type}`,
+        departmentId: competencies.departmentId,
+        departmentName: departments.name,
+        collegeName: colleges.name,
+      })
+      .from(competencies)
+      .innerJoin(departments, eq(departments.id, competencies.departmentId))
+      .leftJoin(colleges, eq(colleges.id, competencies.collegeId))
+      .$dynamic(),
+    count: db
+      .select({ total: count() })
+      .from(competencies)
+      .innerJoin(departments, eq(departments.id, competencies.departmentId))
+      .leftJoin(colleges, eq(colleges.id, competencies.collegeId))
+      .$dynamic(),
+    search: [competencies.title, departments.name, colleges.name],
+    sortable: {
+      title: competencies.title,
+      department: departments.name,
+      college: colleges.name,
+      type: competencies.type,
+      createdAt: competencies.createdAt,
+    },
+    tieBreaker: competencies.id,
+  };
+}
+
+export async function insertCompetencies(db: Executor, values: Array<typeof competencies.$inferInsert>) {
+  // Titles already there (same department and type, any case) are skipped, not an error.
+  return db.insert(competencies).values(values).onConflictDoNothing().returning();
+}
+
+export async function findCompetency(db: Executor, id: string) {
+  const [row] = await db.select().from(competencies).where(eq(competencies.id, id)).limit(1);
+  return row;
+}
+
+export async function countSkillsOf(db: Executor, competencyId: string) {
+  const [row] = await db.select({ n: count() }).from(skills).where(eq(skills.competencyId, competencyId));
+  return Number(row?.n ?? 0);
+}
+
+export async function deleteCompetency(db: Executor, id: string) {
+  await db.delete(competencies).where(eq(competencies.id, id));
+}
+
+// ---- Skills ---------------------------------------------------------------------------------
+
+export function skillListQueries(db: Executor, scope: ReferenceScope, filters: { competencyId?: string }) {
+  const where = and(
+    scopeCondition(scope, competencies.departmentId, competencies.collegeId),
+    filters.competencyId ? eq(skills.competencyId, filters.competencyId) : undefined,
+  );
+  return {
+    where,
+    rows: db
+      .select({
+        id: skills.id,
+        title: skills.title,
+        competencyId: skills.competencyId,
+        competencyTitle: competencies.title,
+        departmentName: departments.name,
+        type: sql<CompetencyType>`${competencies.type}`,
+      })
+      .from(skills)
+      .innerJoin(competencies, eq(competencies.id, skills.competencyId))
+      .innerJoin(departments, eq(departments.id, competencies.departmentId))
+      .$dynamic(),
+    count: db
+      .select({ total: count() })
+      .from(skills)
+      .innerJoin(competencies, eq(competencies.id, skills.competencyId))
+      .innerJoin(departments, eq(departments.id, competencies.departmentId))
+      .$dynamic(),
+    search: [skills.title, competencies.title, departments.name],
+    sortable: {
+      title: skills.title,
+      competency: competencies.title,
+      department: departments.name,
+      type: competencies.type,
+      createdAt: skills.createdAt,
+    },
+    tieBreaker: skills.id,
+  };
+}
+
+export async function insertSkills(db: Executor, values: Array<typeof skills.$inferInsert>) {
+  return db.insert(skills).values(values).onConflictDoNothing().returning();
+}
+
+export async function findSkill(db: Executor, id: string) {
+  const [row] = await db.select().from(skills).where(eq(skills.id, id)).limit(1);
+  return row;
+}
+
+export async function deleteSkill(db: Executor, id: string) {
+  await db.delete(skills).where(eq(skills.id, id));
+}
+
+// ---- Specialities ---------------------------------------------------------------------------
+
+export function specialityListQueries(
+  db: Executor,
+  scope: ReferenceScope,
+  filters: { departmentId?: string },
+) {
+  const where = and(
+    scopeCondition(scope, specialities.departmentId, specialities.collegeId),
+    filters.departmentId ? eq(specialities.departmentId, filters.departmentId) : undefined,
+  );
+  return {
+    where,
+    rows: db
+      .select({
+        id: specialities.id,
+        title: specialities.title,
+        departmentId: specialities.departmentId,
+        departmentName: departments.name,
+      })
+      .from(specialities)
+      .innerJoin(departments, eq(departments.id, specialities.departmentId))
+      .$dynamic(),
+    count: db
+      .select({ total: count() })
+      .from(specialities)
+      .innerJoin(departments, eq(departments.id, specialities.departmentId))
+      .$dynamic(),
+    search: [specialities.title, departments.name],
+    sortable: { title: specialities.title, department: departments.name, createdAt: specialities.createdAt },
+    tieBreaker: specialities.id,
+  };
+}
+
+export async function insertSpecialities(db: Executor, values: Array<typeof specialities.$inferInsert>) {
+  return db.insert(specialities).values(values).onConflictDoNothing().returning();
+}
+
+export async function findSpeciality(db: Executor, id: string) {
+  const [row] = await db.select().from(specialities).where(eq(specialities.id, id)).limit(1);
+  return row;
+}
+
+export async function deleteSpeciality(db: Executor, id: string) {
+  await db.delete(specialities).where(eq(specialities.id, id));
+}
+
+// ---- Institutions ---------------------------------------------------------------------------
+
+export function institutionListQueries(db: Executor) {
+  const columns = {
+    id: institutions.id,
+    name: institutions.name,
+    state: institutions.state,
+    collegeId: institutions.collegeId,
+  };
+  return {
+    rows: db.select(columns).from(institutions).$dynamic(),
+    count: db.select({ total: count() }).from(institutions).$dynamic(),
+    search: [institutions.name, institutions.state],
+    sortable: { name: institutions.name, state: institutions.state, createdAt: institutions.createdAt },
+    tieBreaker: institutions.id,
+  };
+}
+
+export async function allInstitutions(db: Executor) {
+  return db
+    .select({ id: institutions.id, name: institutions.name, state: institutions.state })
+    .from(institutions)
+    .orderBy(asc(institutions.name), asc(institutions.id));
+}
+
+export async function insertInstitution(db: Executor, values: typeof institutions.$inferInsert) {
+  const [row] = await db.insert(institutions).values(values).onConflictDoNothing().returning();
+  return row;
+}
+
+export async function findInstitution(db: Executor, id: string) {
+  const [row] = await db.select().from(institutions).where(eq(institutions.id, id)).limit(1);
+  return row;
+}
+
+export async function deleteInstitution(db: Executor, id: string) {
+  await db.delete(institutions).where(eq(institutions.id, id));
+}

@@ -1,0 +1,5 @@
+import { CompetenciesPage } from '../../features/reference/components/competencies-page';
+
+export function Component() {
+  return <CompetenciesPage />;
+}

@@ -1,0 +1,67 @@
+import { Button } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { canManageReferenceData, isStaff } from '@pgel/shared/auth/policies';
+import type { Speciality } from '@pgel/shared/schemas/reference-admin';
+import { IconTrash } from '@tabler/icons-react';
+import { DataTable, type DataTableColumn, useListQuery } from '../../../components/data-table';
+import { useSessionUser } from '../../../lib/session';
+import { useDeleteSpeciality } from '../api/delete-speciality';
+import { listSpecialities, specialitiesQueryKey } from '../api/list-specialities';
+import { AddSpecialityModal } from './add-speciality-modal';
+import { confirmAndDelete } from './reference-dialogs';
+import { NoAccessPanel, ReferencePage } from './reference-page';
+
+const TITLE = 'Specialty List';
+
+/**
+ * /specialty: the Specialty List. Staff may read it; adding ('Add New') and deleting are for
+ * Master only (spec 03 sections 2 and 6). The shell shows no floating button here.
+ */
+export function SpecialitiesPage() {
+  const user = useSessionUser();
+  const canView = isStaff(user);
+  const canManage = canManageReferenceData(user);
+  const [addOpened, addModal] = useDisclosure(false);
+  const remove = useDeleteSpeciality();
+  const list = useListQuery({ queryKey: specialitiesQueryKey, queryFn: listSpecialities, enabled: canView });
+
+  if (!canView) return <NoAccessPanel title={TITLE} message="This page is for staff." />;
+
+  const columns: DataTableColumn<Speciality>[] = [
+    { key: 'sr', header: 'Sr. No.', cell: (_, n) => n, width: 70 },
+    { key: 'title', header: 'Speciality', cell: (s) => s.title },
+    { key: 'department', header: 'Department', cell: (s) => s.departmentName },
+  ];
+  if (canManage) {
+    columns.push({
+      key: 'action',
+      header: 'Action',
+      cell: (s) => (
+        <Button
+          size="compact-sm"
+          variant="outline"
+          color="red.8"
+          leftSection={<IconTrash size={16} aria-hidden />}
+          aria-label={`Delete ${s.title}`}
+          onClick={() => void confirmAndDelete(() => remove.mutateAsync(s.id))}
+        >
+          Delete
+        </Button>
+      ),
+    });
+  }
+
+  return (
+    <ReferencePage title={TITLE} addLabel={canManage ? 'Add New' : undefined} onAdd={addModal.open}>
+      <DataTable
+        label="Specialities"
+        columns={columns}
+        rowKey={(s) => s.id}
+        searchPlaceholder="Search specialities"
+        minWidth={520}
+        {...list.tableProps}
+      />
+      {canManage ? <AddSpecialityModal opened={addOpened} onClose={addModal.close} /> : null}
+    </ReferencePage>
+  );
+}
