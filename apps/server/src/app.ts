@@ -31,11 +31,14 @@ import { referenceAdminRoutes } from './modules/reference/reference-admin.routes
 import { ReferenceAdminService } from './modules/reference/reference-admin.service';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { SETTINGS_THROTTLE_WINDOW_MS, SettingsService } from './modules/settings/settings.service';
+import { studentsRoutes } from './modules/students/students.routes';
+import { StudentsService } from './modules/students/students.service';
 import { registerErrorHandler, registerNotFoundHandler } from './platform/errors';
 import { type FileStore, LocalFileStore } from './platform/files';
 import { Housekeeping } from './platform/housekeeping';
 import { registerInputGuard } from './platform/input-guard';
 import { OutboxWorker } from './platform/mail';
+import { MessageOutboxWorker, WhatsAppCloudMessenger } from './platform/notifier';
 import { registerOriginCheck } from './platform/origin-check';
 import { S3FileStore } from './platform/s3-file-store';
 import { registerSessions, type SessionSettings } from './platform/session';
@@ -53,6 +56,8 @@ export type AppDeps = {
 declare module 'fastify' {
   interface FastifyInstance {
     outbox: OutboxWorker;
+    /** Messaging-app notifications (WhatsApp), sent like the mail outbox. */
+    messages: MessageOutboxWorker;
     housekeeping: Housekeeping;
     services: {
       auth: AuthService;
@@ -62,6 +67,7 @@ declare module 'fastify' {
       files: FilesService;
       notifications: NotificationService;
       people: PeopleService;
+      students: StudentsService;
     };
   }
 }
@@ -156,8 +162,31 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const referenceAdmin = new ReferenceAdminService({ db: database.db, settings, files });
   const notifications = new NotificationService(database.db);
   const people = new PeopleService({ db: database.db, files, auth });
+  const messages = new MessageOutboxWorker(
+    database.db,
+    app.log,
+    config.whatsapp ? new WhatsAppCloudMessenger(config.whatsapp) : null,
+  );
+  const students = new StudentsService({
+    db: database.db,
+    appUrl: config.appUrl,
+    onQueued: () => {
+      outbox.kick();
+      messages.kick();
+    },
+  });
   app.decorate('outbox', outbox);
-  app.decorate('services', { auth, reference, referenceAdmin, settings, files, notifications, people });
+  app.decorate('messages', messages);
+  app.decorate('services', {
+    auth,
+    reference,
+    referenceAdmin,
+    settings,
+    files,
+    notifications,
+    people,
+    students,
+  });
   const housekeeping = new Housekeeping(database.db, app.log, {
     sessionIdleMs: config.sessionIdleMs,
     // The longest attempt window in use (logins 15 minutes, inquiries an hour): a counter is
@@ -168,11 +197,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (deps.startBackgroundJobs) {
     outbox.start();
     outbox.kick();
+    messages.start();
+    messages.kick();
     housekeeping.start();
   }
   app.addHook('onClose', async () => {
     housekeeping.stop();
     await outbox.stop();
+    await messages.stop();
   });
 
   await app.register(
@@ -184,6 +216,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(filesRoutes(files));
       await api.register(notificationRoutes(notifications));
       await api.register(peopleRoutes(people));
+      await api.register(studentsRoutes(students));
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: '/api/v1' },

@@ -45,6 +45,15 @@ const ConfigSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: z.enum(['true', 'false'], { error: 'must be true or false' }).default('true'),
+  WHATSAPP_API_URL: optionalText.pipe(
+    z
+      .url({
+        protocol: /^https?$/,
+        error: 'must be the messages endpoint, e.g. https://graph.facebook.com/v21.0/<phone-id>/messages',
+      })
+      .optional(),
+  ),
+  WHATSAPP_TOKEN: optionalText,
   TRUST_PROXY: z
     .string()
     .trim()
@@ -78,6 +87,8 @@ export type Config = {
   trustProxy: boolean | string[] | ((address: string, hop: number) => boolean);
   /** S3-compatible store for uploads; unset keeps them under DATA_DIR/files. */
   s3: S3Settings | undefined;
+  /** WhatsApp Cloud API for messaging notifications; unset keeps them in the outbox (logged). */
+  whatsapp: { apiUrl: string; token: string } | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -97,6 +108,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (s3Given.some(Boolean) && !s3Given.every(Boolean)) {
     throw new ConfigError(
       'Invalid configuration:\n  - S3_*: set all of S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or none',
+    );
+  }
+  if (Boolean(c.WHATSAPP_API_URL) !== Boolean(c.WHATSAPP_TOKEN)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  - WHATSAPP_*: set both WHATSAPP_API_URL and WHATSAPP_TOKEN, or neither',
     );
   }
   return {
@@ -126,6 +142,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             secretAccessKey: c.S3_SECRET_ACCESS_KEY,
             forcePathStyle: c.S3_FORCE_PATH_STYLE === 'true',
           }
+        : undefined,
+    whatsapp:
+      c.WHATSAPP_API_URL && c.WHATSAPP_TOKEN
+        ? { apiUrl: c.WHATSAPP_API_URL, token: c.WHATSAPP_TOKEN }
         : undefined,
   };
 }

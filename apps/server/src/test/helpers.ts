@@ -18,6 +18,7 @@ import {
   courses,
   departments,
   institutions,
+  messageOutbox,
   skills,
   specialities,
   users,
@@ -510,4 +511,13 @@ export function linkFrom(text: string, page: string): { link: string; token: str
   const match = new RegExp(`${APP_URL.replace(/\./g, '\\.')}/${page}/([A-Za-z0-9_-]+)`).exec(text);
   if (!match?.[1]) throw new Error(`no ${page} link in mail text:\n${text}`);
   return { link: match[0], token: match[1] };
+}
+
+/** The messaging-app outbox rows to one (normalised) number, oldest first. */
+export async function messagesTo(db: Database, toPhone: string) {
+  return db
+    .select()
+    .from(messageOutbox)
+    .where(eq(messageOutbox.toPhone, toPhone))
+    .orderBy(asc(messageOutbox.createdAt));
 }

@@ -80,6 +80,7 @@ const router = createBrowserRouter([
               { path: '/skills', lazy: () => import('./routes/skills') },
               { path: '/specialty', lazy: () => import('./routes/specialities') },
               { path: '/addInstitute', lazy: () => import('./routes/institutions') },
+              { path: '/allStudent', lazy: () => import('./routes/students') },
             ],
           },
         ],

@@ -53,3 +53,22 @@ export function canDeleteInstitution(
   if (isMaster(actor)) return true;
   return isStaff(actor) && institution.collegeId !== null && institution.collegeId === actor.collegeId;
 }
+
+/** The student list and the verify toggle: any staff, inside their college and department (Master everywhere). */
+export function canVerifyStudent(
+  actor: Pick<Actor, 'role' | 'collegeId' | 'departmentId'>,
+  student: { collegeId: string | null; departmentId: string | null },
+): boolean {
+  if (isMaster(actor)) return true;
+  return (
+    isStaff(actor) &&
+    actor.collegeId !== null &&
+    actor.collegeId === student.collegeId &&
+    actor.departmentId === student.departmentId
+  );
+}
+
+/** Bulk verification, payment status, deleting students and resetting their passwords: Master only. */
+export function canAdministerStudents(actor: Pick<Actor, 'role'>): boolean {
+  return isMaster(actor);
+}

@@ -111,3 +111,24 @@ export const inquiries = pgTable(
   },
   (t) => [index('inquiries_created_idx').on(t.createdAt)],
 );
+
+/**
+ * Messaging-app notifications (WhatsApp) waiting to be sent, queued in the transaction of the
+ * change they tell about; kept with status `logged` when no WhatsApp API is configured.
+ */
+export const messageOutbox = pgTable(
+  'message_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The recipient in international form without '+', e.g. 919876543210. */
+    toPhone: text('to_phone').notNull(),
+    text: text('text').notNull(),
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [index('message_outbox_pending_idx').on(t.status, t.nextAttemptAt)],
+);

@@ -65,5 +65,12 @@ export const users = pgTable(
     // Staff and student lists are always scoped to one college and department.
     index('users_scope_idx').on(t.collegeId, t.departmentId, t.role),
     index('users_role_idx').on(t.role).where(sql`${t.role} is not null`),
+    // /allStudent: live students of one college and department, newest first (and Master's all).
+    index('users_students_scope_idx')
+      .on(t.collegeId, t.departmentId, t.createdAt)
+      .where(sql`${t.role} is null and ${t.deletedAt} is null`),
+    index('users_students_created_idx')
+      .on(t.createdAt)
+      .where(sql`${t.role} is null and ${t.deletedAt} is null`),
   ],
 );

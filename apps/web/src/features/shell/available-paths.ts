@@ -13,4 +13,6 @@ export const AVAILABLE_PATHS: ReadonlySet<string> = new Set([
   '/skills',
   '/specialty',
   '/addInstitute',
+  // Students (issue 4).
+  '/allStudent',
 ]);

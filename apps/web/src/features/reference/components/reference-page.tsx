@@ -1,9 +1,7 @@
 import { Button, Card, Group, Stack, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
-import { StatusPanel } from '../../../components/status-panel';
-import { paths } from '../../../lib/paths';
+import { NoAccessPanel as SharedNoAccessPanel } from '../../../components/no-access-panel';
 
 type ReferencePageProps = {
   title: string;
@@ -37,7 +35,7 @@ export function ReferencePage({ title, addLabel, onAdd, children }: ReferencePag
   );
 }
 
-/** Shown instead of a page the signed-in user's role may not use (the server refuses it too). */
+/** The reference pages' no-access panel: they are the Master's, except institutions. */
 export function NoAccessPanel({
   title,
   message = 'This page is for the Master administrator.',
@@ -45,25 +43,5 @@ export function NoAccessPanel({
   title: string;
   message?: string;
 }) {
-  return (
-    <Stack gap="lg">
-      <Title order={1} size="h2">
-        {title}
-      </Title>
-      <Card withBorder radius="lg" padding="xl">
-        <StatusPanel
-          status="error"
-          title="You do not have access to this page."
-          message={message}
-          actions={
-            <Group justify="center">
-              <Button component={Link} to={paths.dashboard} variant="light">
-                Go to Dashboard
-              </Button>
-            </Group>
-          }
-        />
-      </Card>
-    </Stack>
-  );
+  return <SharedNoAccessPanel title={title} message={message} />;
 }
