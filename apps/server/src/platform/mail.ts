@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Database, Executor } from '../db/client';
 import { mailOutbox } from '../db/schema/index';
+import { DrainLoop } from './drain-loop';
 
 export type MailMessage = { to: string; subject: string; text: string; html?: string };
 
@@ -29,58 +30,26 @@ export async function enqueueMail(db: Executor, message: MailMessage): Promise<v
  * back-off; without it each mail is written to the log (so a local user can follow a link) and
  * kept in the table with status `logged`.
  */
-export class OutboxWorker {
+export class OutboxWorker extends DrainLoop {
   private readonly transport: Transporter | null;
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
-  private again = false;
 
   constructor(
     private readonly db: Database,
-    private readonly log: FastifyBaseLogger,
+    log: FastifyBaseLogger,
     options: { smtpUrl: string | undefined; from: string },
   ) {
+    super(log, 'outbox', POLL_MS);
     this.transport = options.smtpUrl
       ? nodemailer.createTransport(options.smtpUrl, { from: options.from })
       : null;
   }
 
-  start(): void {
-    this.timer ??= setInterval(() => this.kick(), POLL_MS);
-    this.timer.unref();
-  }
-
-  /** Asks for a drain soon; several kicks while one runs lead to one more pass, not many. */
-  kick(): void {
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = this.drainOnce()
-      .catch((err) => this.log.error({ err }, 'outbox drain failed'))
-      .finally(() => {
-        this.running = null;
-        if (this.again) {
-          this.again = false;
-          this.kick();
-        }
-      });
-  }
-
-  /** Sends everything due now and resolves when done. Tests await it before reading mail. */
-  async drain(): Promise<void> {
-    while (this.running) await this.running;
-    await this.drainOnce();
-  }
-
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    while (this.running) await this.running;
+  override async stop(): Promise<void> {
+    await super.stop();
     this.transport?.close();
   }
 
-  private async drainOnce(): Promise<void> {
+  protected async drainOnce(): Promise<void> {
     for (;;) {
       const due = await this.claimDue();
       for (const mail of due) await this.deliver(mail);

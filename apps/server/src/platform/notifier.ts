@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Executor } from '../db/client';
 import { messageOutbox } from '../db/schema/index';
+import { DrainLoop } from './drain-loop';
 
 /** A messaging-app notification: the recipient's phone as typed, and the text. */
 export type OutgoingMessage = { toPhone: string; text: string };
@@ -70,51 +71,16 @@ export class WhatsAppCloudMessenger implements Messenger {
  * back-off, and given up after MAX_ATTEMPTS. Without a messenger each message is written to the
  * log and kept with status `logged`.
  */
-export class MessageOutboxWorker {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
-  private again = false;
-
+export class MessageOutboxWorker extends DrainLoop {
   constructor(
     private readonly db: Database,
-    private readonly log: FastifyBaseLogger,
+    log: FastifyBaseLogger,
     private readonly messenger: Messenger | null,
-  ) {}
-
-  start(): void {
-    this.timer ??= setInterval(() => this.kick(), POLL_MS);
-    this.timer.unref();
+  ) {
+    super(log, 'message outbox', POLL_MS);
   }
 
-  kick(): void {
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = this.drainOnce()
-      .catch((err) => this.log.error({ err }, 'message outbox drain failed'))
-      .finally(() => {
-        this.running = null;
-        if (this.again) {
-          this.again = false;
-          this.kick();
-        }
-      });
-  }
-
-  /** Sends everything due now and resolves when done (tests await it). */
-  async drain(): Promise<void> {
-    while (this.running) await this.running;
-    await this.drainOnce();
-  }
-
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    while (this.running) await this.running;
-  }
-
-  private async drainOnce(): Promise<void> {
+  protected async drainOnce(): Promise<void> {
     for (;;) {
       const due = await this.claimDue();
       for (const message of due) await this.deliver(message);
