@@ -13,6 +13,8 @@ export type MessageOptions = {
   tone?: MessageTone;
   /** Label of the closing button. */
   okLabel?: string;
+  /** Close by itself after this long (spec: success dialogs of 1 to 2 s); OK still closes it earlier. */
+  autoCloseMs?: number;
 };
 
 const TONES: Record<MessageTone, { color: MantineColor; icon: typeof IconInfoCircle }> = {
@@ -44,14 +46,20 @@ export function showMessage({
   message,
   tone = 'info',
   okLabel = 'OK',
+  autoCloseMs,
 }: MessageOptions): Promise<void> {
   return new Promise((resolve) => {
     const modalId = randomId('message-');
+    const timer =
+      autoCloseMs === undefined ? undefined : window.setTimeout(() => modals.close(modalId), autoCloseMs);
     modals.open({
       modalId,
       title,
       centered: true,
-      onClose: () => resolve(),
+      onClose: () => {
+        window.clearTimeout(timer);
+        resolve();
+      },
       children: (
         <Stack gap="lg">
           <DialogBody tone={tone} message={message} />

@@ -1,6 +1,5 @@
 import { Button, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { modals } from '@mantine/modals';
 import { VALIDATION_TITLE } from '@pgel/shared/schemas/common';
 import {
   INQUIRY_MESSAGES,
@@ -44,11 +43,12 @@ export function InquiryForm() {
     }
     mutation.mutate(parsed.data, {
       onSuccess: async ({ message }) => {
-        const closed = showMessage({ title: INQUIRY_MESSAGES.successTitle, message, tone: 'success' });
-        // The success dialog closes itself; it is the only dialog open at this point.
-        const timer = window.setTimeout(() => modals.closeAll(), INQUIRY_SUCCESS_DIALOG_MS);
-        await closed;
-        window.clearTimeout(timer);
+        await showMessage({
+          title: INQUIRY_MESSAGES.successTitle,
+          message,
+          tone: 'success',
+          autoCloseMs: INQUIRY_SUCCESS_DIALOG_MS,
+        });
         navigate(paths.thankYou);
       },
       onError: (error) => void showError(errorMessage(error)),

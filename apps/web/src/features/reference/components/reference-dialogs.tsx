@@ -1,9 +1,5 @@
-import { Group, Text, ThemeIcon } from '@mantine/core';
-import { randomId } from '@mantine/hooks';
-import { modals } from '@mantine/modals';
 import { VALIDATION_TITLE } from '@pgel/shared/schemas/common';
 import { REFERENCE_ADMIN_MESSAGES } from '@pgel/shared/schemas/reference-admin';
-import { IconCircleCheck } from '@tabler/icons-react';
 import type { z } from 'zod';
 import { showConfirm, showError, showMessage } from '../../../components/dialogs';
 import { errorMessage, isApiError } from '../../../lib/api-client';
@@ -11,28 +7,9 @@ import { errorMessage, isApiError } from '../../../lib/api-client';
 /** Spec 03 section 8: success dialogs of the add and department saves close after one second. */
 const SUCCESS_AUTO_CLOSE_MS = 1000;
 
-/**
- * The success dialog of an add or a save: the server's message, closing by itself after a second
- * (it can be closed earlier). Not `showMessage`: that one waits for the user.
- */
+/** The success dialog of an add or a save: the server's message, closing by itself after a second. */
 export function showSavedMessage(message: string): void {
-  const modalId = randomId('saved-');
-  modals.open({
-    modalId,
-    title: 'Success',
-    centered: true,
-    children: (
-      <Group align="flex-start" wrap="nowrap" gap="md" role="status">
-        <ThemeIcon color="teal" variant="light" size={40} radius="xl" aria-hidden>
-          <IconCircleCheck size={24} />
-        </ThemeIcon>
-        <Text pt={8} style={{ overflowWrap: 'anywhere' }}>
-          {message}
-        </Text>
-      </Group>
-    ),
-  });
-  window.setTimeout(() => modals.close(modalId), SUCCESS_AUTO_CLOSE_MS);
+  void showMessage({ title: 'Success', message, tone: 'success', autoCloseMs: SUCCESS_AUTO_CLOSE_MS });
 }
 
 /**
