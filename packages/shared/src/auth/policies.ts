@@ -72,3 +72,46 @@ export function canVerifyStudent(
 export function canAdministerStudents(actor: Pick<Actor, 'role'>): boolean {
   return isMaster(actor);
 }
+
+/** Who a staff-administration check is about. */
+type StaffMember = {
+  id: string;
+  role: StaffRole | null;
+  collegeId: string | null;
+  departmentId: string | null;
+};
+
+/** /allStaff, Add Staff, Assign Students and the footer Add HOD: an HOD, for their own department (spec 03 section 6). */
+export function canManageDepartmentStaff(actor: Pick<Actor, 'role' | 'collegeId' | 'departmentId'>): boolean {
+  return actor.role === 'hod' && actor.collegeId !== null && actor.departmentId !== null;
+}
+
+/** /allHod (All Staffs), staff identity, the verify toggle and staff password resets: Master only. */
+export function canAdministerStaff(actor: Pick<Actor, 'role'>): boolean {
+  return isMaster(actor);
+}
+
+/**
+ * Editing, blocking or unblocking one staff member: Master anyone but another Master; an HOD
+ * the staff of their own college and department (never Master or Admin).
+ */
+export function canEditStaffMember(actor: Actor, staff: StaffMember): boolean {
+  if (staff.role === null || staff.role === 'master') return false;
+  if (isMaster(actor)) return true;
+  return (
+    canManageDepartmentStaff(actor) &&
+    staff.role !== 'admin' &&
+    staff.collegeId === actor.collegeId &&
+    staff.departmentId === actor.departmentId
+  );
+}
+
+/** Nobody blocks themselves (they would lock themselves out mid-session). */
+export function canChangeStaffStatus(actor: Actor, staff: StaffMember): boolean {
+  return actor.id !== staff.id && canEditStaffMember(actor, staff);
+}
+
+/** A student with a college and department adds their teachers (spec 01 section 1, step 3). */
+export function canAddTeachers(actor: Pick<Actor, 'role' | 'collegeId' | 'departmentId'>): boolean {
+  return isStudent(actor) && actor.collegeId !== null && actor.departmentId !== null;
+}

@@ -1,4 +1,4 @@
-import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { colleges } from './reference';
 import { users } from './users';
 
@@ -20,4 +20,27 @@ export const notifications = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('notifications_to_created_idx').on(t.toId, t.createdAt)],
+);
+
+/**
+ * Which students a staff member teaches: a student adding a teacher links the two, and the HOD's
+ * Assign Students sets a staff member's whole list (spec 03 sections 2 and 7).
+ */
+export const staffStudents = pgTable(
+  'staff_students',
+  {
+    staffId: uuid('staff_id')
+      .notNull()
+      .references(() => users.id),
+    studentId: uuid('student_id')
+      .notNull()
+      .references(() => users.id),
+    /** The HOD who assigned, or the student who added the teacher. */
+    assignedById: uuid('assigned_by_id').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.staffId, t.studentId] }),
+    index('staff_students_student_idx').on(t.studentId),
+  ],
 );

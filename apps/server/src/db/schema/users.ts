@@ -32,6 +32,8 @@ export const users = pgTable(
     departmentId: uuid('department_id').references(() => departments.id),
     courseId: uuid('course_id').references(() => courses.id),
     unitHeadId: uuid('unit_head_id'),
+    /** Who created a staff account (the spec's `hod`): an HOD, Master or a student adding a teacher. */
+    addedById: uuid('added_by_id').references((): AnyPgColumn => users.id),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     verifyByHod: boolean('verify_by_hod').notNull().default(false),
     paid: boolean('paid').notNull().default(false),
