@@ -31,6 +31,8 @@ import { referenceAdminRoutes } from './modules/reference/reference-admin.routes
 import { ReferenceAdminService } from './modules/reference/reference-admin.service';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { SETTINGS_THROTTLE_WINDOW_MS, SettingsService } from './modules/settings/settings.service';
+import { staffRoutes } from './modules/staff/staff.routes';
+import { StaffService } from './modules/staff/staff.service';
 import { studentsRoutes } from './modules/students/students.routes';
 import { StudentsService } from './modules/students/students.service';
 import { registerErrorHandler, registerNotFoundHandler } from './platform/errors';
@@ -68,6 +70,7 @@ declare module 'fastify' {
       notifications: NotificationService;
       people: PeopleService;
       students: StudentsService;
+      staff: StaffService;
     };
   }
 }
@@ -167,14 +170,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     app.log,
     config.whatsapp ? new WhatsAppCloudMessenger(config.whatsapp) : null,
   );
-  const students = new StudentsService({
-    db: database.db,
-    appUrl: config.appUrl,
-    onQueued: () => {
-      outbox.kick();
-      messages.kick();
-    },
-  });
+  const onQueued = () => {
+    outbox.kick();
+    messages.kick();
+  };
+  const students = new StudentsService({ db: database.db, appUrl: config.appUrl, onQueued });
+  const staff = new StaffService({ db: database.db, appUrl: config.appUrl, onQueued });
   app.decorate('outbox', outbox);
   app.decorate('messages', messages);
   app.decorate('services', {
@@ -186,6 +187,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     notifications,
     people,
     students,
+    staff,
   });
   const housekeeping = new Housekeeping(database.db, app.log, {
     sessionIdleMs: config.sessionIdleMs,
@@ -217,6 +219,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(notificationRoutes(notifications));
       await api.register(peopleRoutes(people));
       await api.register(studentsRoutes(students));
+      await api.register(staffRoutes(staff));
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: '/api/v1' },

@@ -36,3 +36,30 @@ export function newReferralId(): string {
   for (let i = 0; i < 9; i += 1) id += REFERRAL_ALPHABET[randomInt(REFERRAL_ALPHABET.length)];
   return id;
 }
+
+// Letters and digits that cannot be mistaken for one another when read from a mail or typed on a
+// phone: no 0/O/o, 1/I/l.
+const PASSWORD_UPPER = 'ABCDEFGHJKLMNPQRSTUVWXYZ';
+const PASSWORD_LOWER = 'abcdefghijkmnpqrstuvwxyz';
+const PASSWORD_DIGITS = '23456789';
+const PASSWORD_ALPHABET = PASSWORD_UPPER + PASSWORD_LOWER + PASSWORD_DIGITS;
+const TEMPORARY_PASSWORD_LENGTH = 12;
+
+/**
+ * A temporary password for an account someone else creates (a new staff member): 12 readable
+ * characters (about 69 bits) with at least one upper-case letter, one lower-case letter and one
+ * digit, so it passes any password rule (PASSWORD_MIN_LENGTH and up). The holder changes it from
+ * the profile menu.
+ */
+export function newTemporaryPassword(): string {
+  for (;;) {
+    let password = '';
+    for (let i = 0; i < TEMPORARY_PASSWORD_LENGTH; i += 1) {
+      password += PASSWORD_ALPHABET[randomInt(PASSWORD_ALPHABET.length)];
+    }
+    const hasAll = [PASSWORD_UPPER, PASSWORD_LOWER, PASSWORD_DIGITS].every((set) =>
+      [...password].some((c) => set.includes(c)),
+    );
+    if (hasAll) return password;
+  }
+}

@@ -21,6 +21,7 @@ import {
   messageOutbox,
   skills,
   specialities,
+  staffStudents,
   users,
 } from '../db/schema/index';
 import type { FileStore } from '../platform/files';
@@ -298,6 +299,16 @@ export async function findUser(db: Database, email: string) {
   return row;
 }
 
+/** Links a teacher to a student (staff_students), as Assign Students or Add Teacher would. */
+export async function linkStaffStudent(
+  db: Database,
+  staffId: string,
+  studentId: string,
+  assignedById?: string,
+) {
+  await db.insert(staffStudents).values({ staffId, studentId, assignedById: assignedById ?? null });
+}
+
 /** A competency written straight into the table (college null: every college's). */
 export async function createCompetency(
   db: Database,
@@ -511,6 +522,13 @@ export function linkFrom(text: string, page: string): { link: string; token: str
   const match = new RegExp(`${APP_URL.replace(/\./g, '\\.')}/${page}/([A-Za-z0-9_-]+)`).exec(text);
   if (!match?.[1]) throw new Error(`no ${page} link in mail text:\n${text}`);
   return { link: match[0], token: match[1] };
+}
+
+/** The temporary password of a new staff account's credentials mail. */
+export function temporaryPasswordFrom(text: string): string {
+  const match = /Temporary password: (\S+)/.exec(text);
+  if (!match?.[1]) throw new Error(`no temporary password in mail text:\n${text}`);
+  return match[1];
 }
 
 /** The messaging-app outbox rows to one (normalised) number, oldest first. */

@@ -65,7 +65,7 @@ export const UNIVERSITIES = [
 
 export const PROFILE_MESSAGES = {
   verificationAlert:
-    'Your account is awaiting verification by your head of department. You can complete your profile meanwhile.',
+    'Your account is awaiting approval by your teachers or head of department, who check your college ID proof: upload it below and add your teachers under My Teachers.',
   updateAlert: 'Please update your profile: your joining date is not set yet.',
   success: 'Profile updated successfully',
   successTitle: 'Profile Updated',

@@ -91,7 +91,13 @@ export const TEACHER_ROLE: AddableStaffRole = 'professor';
  */
 export const STAFF_PHONE_PATTERN = /^\+\d{11,15}$/;
 export function normaliseStaffPhone(value: string): string {
-  return value.replace(/[\s-]/g, '');
+  const compact = value.replace(/[\s-]/g, '');
+  // A bare 10-digit number (older accounts, Add HOD, Add Teacher) is an Indian mobile number.
+  return TEN_DIGIT_PHONE.test(compact) ? withIndianCountryCode(compact) : compact;
+}
+/** Staff phones are stored with their country code; the 10-digit forms are Indian numbers. */
+export function withIndianCountryCode(tenDigits: string): string {
+  return `+${DEFAULT_COUNTRY_CODE}${tenDigits}`;
 }
 /** Country codes the Add Staff phone field offers; India first (the default). */
 export const PHONE_COUNTRY_CODES = ['91', '977', '880', '94', '971', '1', '44'] as const;

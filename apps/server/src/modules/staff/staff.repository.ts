@@ -1,0 +1,284 @@
+import { and, asc, count, eq, inArray, isNotNull, isNull, ne, notInArray, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Executor } from '../../db/client';
+import {
+  collegeDepartments,
+  colleges,
+  departments,
+  files,
+  oneTimeTokens,
+  sessions,
+  staffStudents,
+  users,
+} from '../../db/schema/index';
+import { newReferralId } from '../../platform/secrets';
+
+export type UserRow = typeof users.$inferSelect;
+
+/**
+ * Whose staff a caller manages: every staff member (Master), one college and department's (an
+ * HOD), or nobody.
+ */
+export type StaffScope =
+  | { kind: 'all'; collegeId?: string | undefined }
+  | { kind: 'department'; collegeId: string; departmentId: string }
+  | { kind: 'none' };
+
+/**
+ * Live staff (not students, not Master, not deleted) inside the scope. An HOD's scope is served
+ * by users_scope_idx (college_id, department_id, role); Master's by the partial users_role_idx
+ * (role is not null), which holds staff only.
+ */
+export function staffWhere(scope: StaffScope): SQL {
+  const live = and(isNotNull(users.role), ne(users.role, 'master'), isNull(users.deletedAt)) as SQL;
+  if (scope.kind === 'none') return sql`false`;
+  if (scope.kind === 'all') {
+    return scope.collegeId ? (and(eq(users.collegeId, scope.collegeId), live) as SQL) : live;
+  }
+  return and(eq(users.collegeId, scope.collegeId), eq(users.departmentId, scope.departmentId), live) as SQL;
+}
+
+/** Live students of one college and department; nobody when either is missing. */
+export function studentsOf(collegeId: string | null, departmentId: string | null): SQL {
+  if (!collegeId || !departmentId) return sql`false`;
+  return and(
+    eq(users.collegeId, collegeId),
+    eq(users.departmentId, departmentId),
+    isNull(users.role),
+    isNull(users.deletedAt),
+  ) as SQL;
+}
+
+const addedBy = alias(users, 'added_by');
+const student = alias(users, 'student');
+
+/** Live students linked to the staff member of the outer row (the Assigned students column). */
+const assignedStudentCount = sql<number>`(
+  select count(*)::int from ${staffStudents}
+  inner join ${users} as ${sql.identifier('student')} on ${student.id} = ${staffStudents.studentId}
+  where ${staffStudents.staffId} = ${users.id} and ${student.role} is null and ${student.deletedAt} is null
+)`.mapWith(Number);
+
+/** The /allStaff and /allHod row: the user with college, department, who added them and identity. */
+export function staffListQueries(db: Executor) {
+  const columns = {
+    id: users.id,
+    name: users.name,
+    email: users.email,
+    phone: users.phone,
+    role: users.role,
+    collegeId: users.collegeId,
+    collegeName: colleges.name,
+    departmentId: users.departmentId,
+    departmentName: departments.name,
+    emailVerifiedAt: users.emailVerifiedAt,
+    blocked: users.blocked,
+    addedByName: addedBy.name,
+    assignedStudentCount,
+    identityId: files.id,
+    identityContentType: files.contentType,
+    createdAt: users.createdAt,
+  };
+  return {
+    rows: db
+      .select(columns)
+      .from(users)
+      .leftJoin(colleges, eq(colleges.id, users.collegeId))
+      .leftJoin(departments, eq(departments.id, users.departmentId))
+      .leftJoin(addedBy, eq(addedBy.id, users.addedById))
+      .leftJoin(files, eq(files.id, users.idProofFileId))
+      .$dynamic(),
+    // Search and scope look only at the user's own columns, so the count needs no joins.
+    count: db.select({ total: count() }).from(users).$dynamic(),
+  };
+}
+
+export const staffListColumns = {
+  search: [users.name, users.email, users.phone],
+  tieBreaker: users.id,
+};
+
+/** One live staff member inside the scope, locked for a change; undefined otherwise. */
+export async function lockStaff(db: Executor, scope: StaffScope, id: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(staffWhere(scope), eq(users.id, id)))
+    .for('update')
+    .limit(1);
+  return row;
+}
+
+/** One live staff member inside the scope, without a lock (reads). */
+export async function findStaff(db: Executor, scope: StaffScope, id: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(staffWhere(scope), eq(users.id, id)))
+    .limit(1);
+  return row;
+}
+
+/** Any account with this address, deleted ones included (the unique index covers them too). */
+export async function findAnyUserByEmail(db: Executor, email: string, options = { lock: false }) {
+  const query = db.select().from(users).where(eq(users.email, email)).limit(1);
+  const [row] = options.lock ? await query.for('update') : await query;
+  return row;
+}
+
+export async function isDepartmentOfCollege(db: Executor, collegeId: string, departmentId: string) {
+  const [row] = await db
+    .select({ collegeId: collegeDepartments.collegeId })
+    .from(collegeDepartments)
+    .where(
+      and(eq(collegeDepartments.collegeId, collegeId), eq(collegeDepartments.departmentId, departmentId)),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/** The names the credentials mail shows. */
+export async function placementNames(db: Executor, collegeId: string, departmentId: string) {
+  const [row] = await db
+    .select({ collegeName: colleges.name, departmentName: departments.name })
+    .from(colleges)
+    .innerJoin(departments, eq(departments.id, departmentId))
+    .where(eq(colleges.id, collegeId))
+    .limit(1);
+  return row;
+}
+
+/** A referral id no user has yet. Call it outside a transaction (PGlite has one connection). */
+export async function allocateReferralId(db: Executor): Promise<string> {
+  for (;;) {
+    const candidate = newReferralId();
+    const [taken] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.referralId, candidate))
+      .limit(1);
+    if (!taken) return candidate;
+  }
+}
+
+export async function insertUser(db: Executor, values: typeof users.$inferInsert): Promise<UserRow> {
+  const [row] = await db.insert(users).values(values).returning();
+  if (!row) throw new Error('insert users returned no row');
+  return row;
+}
+
+export async function insertVerifyToken(
+  db: Executor,
+  values: { tokenHash: string; userId: string; expiresAt: Date },
+) {
+  await db.insert(oneTimeTokens).values({ ...values, purpose: 'verify_email' });
+}
+
+export async function updateUser(db: Executor, id: string, values: Partial<typeof users.$inferInsert>) {
+  await db
+    .update(users)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(users.id, id));
+}
+
+/** Signs a user out everywhere. */
+export async function deleteSessionsOf(db: Executor, userId: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+/** The Assign Students choices: every live student of one department, by name, with the flag. */
+export async function assignableStudents(
+  db: Executor,
+  placement: { collegeId: string | null; departmentId: string | null },
+  staffId: string,
+) {
+  return db
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      assigned: sql<boolean>`${staffStudents.staffId} is not null`.mapWith(Boolean),
+    })
+    .from(users)
+    .leftJoin(staffStudents, and(eq(staffStudents.studentId, users.id), eq(staffStudents.staffId, staffId)))
+    .where(studentsOf(placement.collegeId, placement.departmentId))
+    .orderBy(asc(users.name), asc(users.id));
+}
+
+/** The live students of one department among `ids`, share-locked so none is deleted or moved meanwhile. */
+export async function lockStudentsOf(
+  db: Executor,
+  placement: { collegeId: string | null; departmentId: string | null },
+  ids: string[],
+): Promise<Array<{ id: string }>> {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(studentsOf(placement.collegeId, placement.departmentId), inArray(users.id, ids)))
+    .for('share');
+}
+
+/** The students linked to a staff member (live or not), for the audit row. */
+export async function linkedStudentIds(db: Executor, staffId: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: staffStudents.studentId })
+    .from(staffStudents)
+    .where(eq(staffStudents.staffId, staffId))
+    .orderBy(asc(staffStudents.studentId));
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Makes `studentIds` the staff member's whole list: other links go, links already there keep
+ * when and by whom they were made, and new ones are added.
+ */
+export async function replaceStaffStudents(
+  db: Executor,
+  staffId: string,
+  studentIds: string[],
+  assignedById: string,
+): Promise<void> {
+  await db
+    .delete(staffStudents)
+    .where(
+      studentIds.length > 0
+        ? and(eq(staffStudents.staffId, staffId), notInArray(staffStudents.studentId, studentIds))
+        : eq(staffStudents.staffId, staffId),
+    );
+  if (studentIds.length === 0) return;
+  await db
+    .insert(staffStudents)
+    .values(studentIds.map((studentId) => ({ staffId, studentId, assignedById })))
+    .onConflictDoNothing();
+}
+
+/** Links one teacher to one student; false when they were linked already. */
+export async function linkTeacher(
+  db: Executor,
+  values: { staffId: string; studentId: string; assignedById: string },
+): Promise<boolean> {
+  const inserted = await db
+    .insert(staffStudents)
+    .values(values)
+    .onConflictDoNothing()
+    .returning({ staffId: staffStudents.staffId });
+  return inserted.length > 0;
+}
+
+/** A student's own teachers: live staff linked to them, by name. */
+export async function teachersOfStudent(db: Executor, studentId: string) {
+  return db
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      role: users.role,
+      emailVerifiedAt: users.emailVerifiedAt,
+      blocked: users.blocked,
+    })
+    .from(staffStudents)
+    .innerJoin(users, eq(users.id, staffStudents.staffId))
+    .where(and(eq(staffStudents.studentId, studentId), isNotNull(users.role), isNull(users.deletedAt)))
+    .orderBy(asc(users.name), asc(users.id));
+}
