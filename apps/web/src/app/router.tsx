@@ -81,6 +81,9 @@ const router = createBrowserRouter([
               { path: '/specialty', lazy: () => import('./routes/specialities') },
               { path: '/addInstitute', lazy: () => import('./routes/institutions') },
               { path: '/allStudent', lazy: () => import('./routes/students') },
+              // Staff (features/staff): /allStaff for the HOD, /allHod (All Staffs) for Master.
+              { path: '/allStaff', lazy: () => import('./routes/staff') },
+              { path: '/allHod', lazy: () => import('./routes/all-staffs') },
             ],
           },
         ],

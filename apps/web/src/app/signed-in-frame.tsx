@@ -1,4 +1,5 @@
 import {
+  Anchor,
   AppShell,
   Burger,
   Container,
@@ -10,7 +11,7 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { loginPathFor } from '@pgel/shared/auth/policies';
+import { canManageDepartmentStaff, loginPathFor } from '@pgel/shared/auth/policies';
 import { showsFloatingAddButton, visibleNavigation } from '@pgel/shared/navigation';
 import { INACTIVITY_TIMEOUT_MS, LOGOUT_MESSAGES, SESSION_MESSAGES } from '@pgel/shared/schemas/auth';
 import type { SessionUser } from '@pgel/shared/schemas/session-user';
@@ -31,6 +32,7 @@ import { ProfileMenu } from '../features/shell/components/profile-menu';
 import { SidebarNav } from '../features/shell/components/sidebar-nav';
 import { useDevToolsDetector } from '../features/shell/hooks/use-dev-tools-detector';
 import { useInactivityTimeout } from '../features/shell/hooks/use-inactivity-timeout';
+import { AddHodModal } from '../features/staff/components/add-hod-modal';
 import { paths } from '../lib/paths';
 import { sessionUserQueryOptions } from '../lib/session';
 
@@ -62,6 +64,7 @@ function SignedInFrame({ user }: { user: SessionUser }) {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const [passwordOpened, passwordModal] = useDisclosure(false);
+  const [addHodOpened, addHodModal] = useDisclosure(false);
   const { mutateAsync: endSession } = useLogout();
   const { data: settings } = usePublicSettings();
   const isNarrow = useMediaQuery(NARROW_SCREEN) ?? false;
@@ -78,6 +81,12 @@ function SignedInFrame({ user }: { user: SessionUser }) {
     [user.role, departmentName],
   );
   const showsAddButton = showsFloatingAddButton(pathname, user.role);
+  // The footer's Add HOD (spec 03 section 2): the department-level user, for their own department.
+  const canAddHod = canManageDepartmentStaff({
+    role: user.role,
+    collegeId: user.college?.id ?? null,
+    departmentId: user.department?.id ?? null,
+  });
 
   const confirmLogout = async () => {
     const confirmed = await showConfirm({
@@ -198,15 +207,28 @@ function SignedInFrame({ user }: { user: SessionUser }) {
       </AppShell.Main>
 
       <AppShell.Footer>
-        <Group h="100%" justify="center" px="sm">
-          <Text size="xs" c="dimmed" ta="center">
+        <Group h="100%" justify="center" gap="md" px="sm" wrap="nowrap">
+          <Text size="xs" c="dimmed" ta="center" truncate>
             © {new Date().getFullYear()} {PRODUCT_NAME}. All rights reserved.
           </Text>
+          {canAddHod ? (
+            <Anchor
+              component="button"
+              type="button"
+              size="xs"
+              fw={600}
+              onClick={addHodModal.open}
+              style={{ flexShrink: 0 }}
+            >
+              Add HOD
+            </Anchor>
+          ) : null}
         </Group>
       </AppShell.Footer>
 
       {showsAddButton ? <FloatingAddButton bottom={FOOTER_HEIGHT + 16} /> : null}
       <ChangePasswordModal opened={passwordOpened} onClose={passwordModal.close} />
+      {canAddHod ? <AddHodModal opened={addHodOpened} onClose={addHodModal.close} /> : null}
     </AppShell>
   );
 }

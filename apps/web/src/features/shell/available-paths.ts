@@ -15,4 +15,7 @@ export const AVAILABLE_PATHS: ReadonlySet<string> = new Set([
   '/addInstitute',
   // Students (issue 4).
   '/allStudent',
+  // Staff (issue 4).
+  '/allStaff',
+  '/allHod',
 ]);

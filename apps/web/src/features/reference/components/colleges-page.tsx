@@ -2,8 +2,8 @@ import { Anchor, Avatar, Button, Group, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { canManageReferenceData } from '@pgel/shared/auth/policies';
 import type { CollegeListItem } from '@pgel/shared/schemas/reference-admin';
-import { IconEdit } from '@tabler/icons-react';
-import { useState } from 'react';
+import { IconEdit, IconUserPlus } from '@tabler/icons-react';
+import { type ReactNode, useState } from 'react';
 import { DataTable, type DataTableColumn, useListQuery } from '../../../components/data-table';
 import { useAddAction } from '../../../components/floating-add-button';
 import { useSessionUser } from '../../../lib/session';
@@ -19,12 +19,22 @@ function websiteHref(website: string): string {
   return /^https?:\/\//i.test(website) ? website : `https://${website}`;
 }
 
-/** /addCollege (Master): the College List, Add College and each college's departments. */
-export function CollegesPage() {
+type CollegesPageProps = {
+  /**
+   * The Add Staff modal of a row (spec 03 section 2: "Add action opens a staff-add modal for that
+   * college"), open while `college` is set. Staff administration is another feature, so the route
+   * module composes it in; without it the rows have no Add Staff action.
+   */
+  renderAddStaff?: (college: CollegeListItem | null, onClose: () => void) => ReactNode;
+};
+
+/** /addCollege (Master): the College List, Add College, each college's departments and Add Staff. */
+export function CollegesPage({ renderAddStaff }: CollegesPageProps = {}) {
   const user = useSessionUser();
   const isAllowed = canManageReferenceData(user);
   const [addOpened, addModal] = useDisclosure(false);
   const [editing, setEditing] = useState<CollegeListItem | null>(null);
+  const [addingStaffTo, setAddingStaffTo] = useState<CollegeListItem | null>(null);
   const list = useListQuery({
     queryKey: collegesQueryKey,
     queryFn: listColleges,
@@ -98,15 +108,29 @@ export function CollegesPage() {
       key: 'action',
       header: 'Action',
       cell: (college) => (
-        <Button
-          size="compact-sm"
-          variant="light"
-          leftSection={<IconEdit size={16} aria-hidden />}
-          aria-label={`Edit departments of ${college.name}`}
-          onClick={() => setEditing(college)}
-        >
-          Edit
-        </Button>
+        <Stack gap={6} align="flex-start">
+          <Button
+            size="compact-sm"
+            variant="light"
+            leftSection={<IconEdit size={16} aria-hidden />}
+            aria-label={`Edit departments of ${college.name}`}
+            onClick={() => setEditing(college)}
+          >
+            Edit
+          </Button>
+          {renderAddStaff ? (
+            <Button
+              size="compact-sm"
+              variant="light"
+              leftSection={<IconUserPlus size={16} aria-hidden />}
+              aria-label={`Add Staff to ${college.name}`}
+              onClick={() => setAddingStaffTo(college)}
+              style={{ whiteSpace: 'nowrap' }}
+            >
+              Add Staff
+            </Button>
+          ) : null}
+        </Stack>
       ),
     },
   ];
@@ -123,6 +147,7 @@ export function CollegesPage() {
       />
       <AddCollegeModal opened={addOpened} onClose={addModal.close} />
       <EditDepartmentsModal college={editing} onClose={() => setEditing(null)} />
+      {renderAddStaff?.(addingStaffTo, () => setAddingStaffTo(null))}
     </ReferencePage>
   );
 }

@@ -1,0 +1,5 @@
+import { AllStaffsPage } from '../../features/staff/components/all-staffs-page';
+
+export function Component() {
+  return <AllStaffsPage />;
+}
