@@ -1,9 +1,12 @@
 import { Alert, Avatar, Badge, Button, Card, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { canAddTeachers } from '@pgel/shared/auth/policies';
 import { roleLabel } from '@pgel/shared/roles';
 import type { Profile } from '@pgel/shared/schemas/profile';
 import { IconAlertTriangle, IconCircleCheck, IconClock } from '@tabler/icons-react';
 import { errorMessage } from '../../../lib/api-client';
+import { useSessionUser } from '../../../lib/session';
 import { useProfile } from '../api/get-profile';
+import { MyTeachersCard } from './my-teachers-card';
 import { ProfileAlerts } from './profile-alerts';
 import { ProfileForm } from './profile-form';
 
@@ -61,6 +64,12 @@ function ProfileSummary({ profile }: { profile: Profile }) {
 /** /profile: the signed-in user's own profile (spec 01 section 2.10). */
 export function ProfilePage() {
   const profile = useProfile();
+  const user = useSessionUser();
+  const canAddTeacher = canAddTeachers({
+    role: user.role,
+    collegeId: user.college?.id ?? null,
+    departmentId: user.department?.id ?? null,
+  });
 
   return (
     <Stack gap="lg">
@@ -84,6 +93,7 @@ export function ProfilePage() {
         <>
           <ProfileAlerts profile={profile.data} />
           <ProfileSummary profile={profile.data} />
+          {profile.data.role === null ? <MyTeachersCard canAdd={canAddTeacher} /> : null}
           <ProfileForm profile={profile.data} />
         </>
       )}
