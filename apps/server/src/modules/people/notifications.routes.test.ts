@@ -158,8 +158,14 @@ describe('notifications', () => {
 
   it(`lists the newest ${NOTIFICATION_LIMIT} but counts every unread one`, async () => {
     const busy = await createUser(t.db, { placement });
+    // One second apart, so "newest" does not depend on two inserts landing in the same millisecond.
+    const start = Date.now() - 60 * 60 * 1000;
     for (let i = 0; i < NOTIFICATION_LIMIT + 5; i += 1) {
       await notify(t.db, { toId: busy.id, description: `Note ${i}`, collegeId: placement.college.id });
+      await t.db
+        .update(notifications)
+        .set({ createdAt: new Date(start + i * 1000) })
+        .where(and(eq(notifications.toId, busy.id), eq(notifications.description, `Note ${i}`)));
     }
     const result = await list(await login(t.app, busy.email, busy.password));
     expect(result.items).toHaveLength(NOTIFICATION_LIMIT);
