@@ -1,0 +1,136 @@
+import { z } from 'zod';
+import { ListQuerySchema } from '../schemas/list';
+import { RECORD_STATUSES, VERDICTS } from './types';
+
+/** Messages of spec 02 sections 5 and 8 shared by every kind, word for word. */
+export const RECORD_MESSAGES = {
+  fillAll: 'Please fill in all the required fields',
+  fillCorrectly: 'Please fill all fields correctly.',
+  emptyField: (label: string) => `Field "${label}" is empty. Please fill all fields.`,
+  requiredLabel: (label: string) => `${label} is required.`,
+  futureDate: 'Date cannot be later than today',
+  contactNumber: 'Contact Number must be a 10-digit number.',
+  validationErrorTitle: 'Validation Error',
+  unknownKind: 'Unknown activity type',
+  notFound: 'Record not found',
+  teacherNotInDepartment: 'Please choose a faculty member of your department',
+  optionNotFound: (label: string) => `Please choose a valid ${label}`,
+  verifyAllFields: 'All fields are required!',
+  verified: 'Record verified successfully',
+  reset: 'Record reset to Pending',
+  bulkVerified: (n: number) => `${n} records updated`,
+  selectRecords: 'Please select at least one record',
+  alreadyVerified: 'A verified record cannot be changed or deleted',
+  ownRecord: 'You cannot verify your own record',
+  deleted: 'Record deleted successfully',
+  deleteFailed: 'Something went wrong while deleting.',
+  deleteConfirmTitle: 'Are you sure?',
+  deleteWarning: "You won't be able to revert this!",
+  noActivity: 'No activity found',
+  verificationPending: 'Verification Pending',
+  notAvailable: 'N/A',
+  noFile: 'No File Available',
+  submitFailed: 'Failed to submit data. Please try again.',
+  fallback: 'Something went wrong',
+} as const;
+
+/**
+ * POST /records: one body for every kind. `details` is checked against the kind's fields on the
+ * server (the same function the form uses); common fields sit beside it.
+ */
+export const CreateRecordSchema = z.object({
+  kind: z.string().min(1).max(60),
+  date: z.string().nullable().optional(),
+  teacherId: z.string().nullable().optional(),
+  studentRemark: z.string().max(2000).nullable().optional(),
+  certificateFileId: z.string().nullable().optional(),
+  details: z.record(z.string(), z.unknown()).default({}),
+});
+export type CreateRecordInput = z.infer<typeof CreateRecordSchema>;
+
+/** One score as stored: the scale step (or the rubric's overall) and, for a rubric, each row. */
+export const ScoreSchema = z.object({
+  value: z.number(),
+  label: z.string(),
+  rows: z.array(z.object({ title: z.string(), value: z.number().int().min(0).max(4) })).optional(),
+});
+export type Score = z.infer<typeof ScoreSchema>;
+
+/** The Action modal: Approved or Rejected, a score (rubric rows when the type has one) and feedback. */
+export const VerifyRecordSchema = z.object({
+  status: z.enum(VERDICTS, { error: RECORD_MESSAGES.verifyAllFields }),
+  remark: z
+    .string({ error: RECORD_MESSAGES.verifyAllFields })
+    .trim()
+    .min(1, { error: RECORD_MESSAGES.verifyAllFields })
+    .max(2000),
+  /** A scale value, or omitted when the kind is scored by rubric rows or not scored. */
+  score: z.number().int().min(0).max(4).optional(),
+  rubric: z.array(z.number().int().min(0).max(4)).optional(),
+});
+export type VerifyRecordInput = z.infer<typeof VerifyRecordSchema>;
+
+export const BulkVerifySchema = VerifyRecordSchema.extend({
+  recordIds: z
+    .array(z.uuid({ error: RECORD_MESSAGES.selectRecords }))
+    .min(1, { error: RECORD_MESSAGES.selectRecords })
+    .max(500),
+});
+export type BulkVerifyRecordsInput = z.infer<typeof BulkVerifySchema>;
+
+export const ListRecordsQuerySchema = ListQuerySchema.extend({
+  kind: z.string().min(1).max(60),
+  status: z.enum(RECORD_STATUSES).optional(),
+  /** Staff only: one student of their department. Ignored for students (always themselves). */
+  studentId: z.uuid().optional(),
+});
+export type ListRecordsQuery = z.infer<typeof ListRecordsQuerySchema>;
+
+const FileRefSchema = z.object({
+  id: z.uuid(),
+  url: z.string(),
+  originalName: z.string(),
+  contentType: z.string(),
+});
+
+/**
+ * A row of the report table. `details` holds the kind's non-sensitive fields, remote selects
+ * resolved to `{ id, title }`.
+ */
+export const RecordListItemSchema = z.object({
+  id: z.uuid(),
+  kind: z.string(),
+  studentId: z.uuid(),
+  studentName: z.string(),
+  date: z.string().nullable(),
+  teacherId: z.uuid().nullable(),
+  teacherName: z.string().nullable(),
+  status: z.enum(RECORD_STATUSES),
+  studentRemark: z.string().nullable(),
+  verifierRemark: z.string().nullable(),
+  score: ScoreSchema.nullable(),
+  verifiedByName: z.string().nullable(),
+  verifiedAt: z.string().nullable(),
+  certificate: FileRefSchema.nullable(),
+  details: z.record(z.string(), z.unknown()),
+  createdAt: z.string(),
+});
+export type RecordListItem = z.infer<typeof RecordListItemSchema>;
+
+/** GET /records/:id: the list item plus sensitive fields for those allowed to see them. */
+export const RecordDetailSchema = RecordListItemSchema.extend({
+  /** Whether the caller may verify (faculty of the department, not their own) or delete (owner, unverified). */
+  canVerify: z.boolean(),
+  canDelete: z.boolean(),
+});
+export type RecordDetail = z.infer<typeof RecordDetailSchema>;
+
+/** Every scoring of a record, newest first. */
+export const ScoreHistoryItemSchema = z.object({
+  status: z.enum(RECORD_STATUSES),
+  score: ScoreSchema.nullable(),
+  remark: z.string().nullable(),
+  byName: z.string(),
+  at: z.string(),
+});
+export const ScoreHistorySchema = z.object({ items: z.array(ScoreHistoryItemSchema) });

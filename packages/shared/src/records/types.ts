@@ -1,0 +1,136 @@
+/**
+ * The record engine's vocabulary (DESIGN.md section 3). A record kind is data: its fields,
+ * columns, messages and scoring. The server validates with it, the web renders the form, the
+ * report table and the detail viewer from it. Adding a kind is adding a `RecordKind` to the
+ * registry in `kinds.ts`; no new route or page.
+ */
+
+export const RECORD_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export type RecordStatus = (typeof RECORD_STATUSES)[number];
+export const RECORD_STATUS_LABELS: Record<RecordStatus, string> = {
+  pending: 'Pending',
+  approved: 'Approved',
+  rejected: 'Rejected',
+};
+/** What a verifier may set; Reset (back to Pending) is its own action. */
+export const VERDICTS = ['approved', 'rejected'] as const;
+export type Verdict = (typeof VERDICTS)[number];
+
+/**
+ * Fields every record has, stored in their own columns (not in `details`): the activity date,
+ * the guiding faculty, the student's remark and one certificate. A kind lists the ones its form
+ * shows in `fields` by these names.
+ */
+export const COMMON_FIELDS = ['date', 'teacherId', 'studentRemark', 'certificateFileId'] as const;
+export type CommonField = (typeof COMMON_FIELDS)[number];
+
+/** Lists a form loads from the server: the department's teachers, competencies, skills, specialities. */
+export type OptionSource =
+  | { list: 'teachers' }
+  | { list: 'competencies'; for: 'diag' | 'proc' }
+  /** Skills of the competency chosen in `dependsOn` (changing it clears the skill). */
+  | { list: 'skills'; dependsOn: string }
+  | { list: 'specialities' };
+
+type FieldBase = {
+  /** A COMMON_FIELDS name or a key of `details`. */
+  name: string;
+  label: string;
+  /** Optional fields may be left empty; required ones get the kind's `requiredMessage(label)`. */
+  required: boolean;
+  /**
+   * Patient-identifying (clinical case name, contact number, address): never in list answers,
+   * only in the detail for the student and the staff who may verify the record.
+   */
+  sensitive?: boolean;
+  /** The form section a long form (clinical case) groups the field under. */
+  section?: string;
+  /** Hint under the input. */
+  description?: string;
+};
+
+export type FieldDef = FieldBase &
+  (
+    | { input: 'text'; maxLength?: number; pattern?: { regex: RegExp; message: string } }
+    | { input: 'textarea'; maxLength?: number }
+    /** Not after today unless `allowFuture` (leave); the form defaults `date` to today. */
+    | { input: 'date'; allowFuture?: boolean }
+    /** A time of day, HH:mm. */
+    | { input: 'time' }
+    | { input: 'number'; min: number; max: number; integer?: boolean }
+    /**
+     * A fixed choice. `restricted` options appear only for the department the named setting
+     * points at (spec 02 section 5: three clinical training types for one department).
+     */
+    | {
+        input: 'select';
+        options: readonly string[];
+        restricted?: { options: readonly string[]; departmentSetting: string };
+      }
+    | { input: 'remote-select'; source: OptionSource }
+    /** Absent / Present radio pair (clinical case physical examination). */
+    | { input: 'absent-present' }
+    /** A list of non-blank lines, at least `min` (clinical case presenting complaints). */
+    | { input: 'text-list'; min: number; itemLabel: string }
+    /** An uploaded file's id (files module, purpose `document`). */
+    | { input: 'file' }
+    /** Read-only, worked out from other fields on both sides; the server recomputes it. */
+    | { input: 'computed'; compute: 'inclusiveDays'; from: string; to: string }
+  );
+
+/** A column of the report table, after SR (and Student Name for staff). */
+export type ColumnDef = {
+  label: string;
+  /**
+   * Where the value comes from: a common column of the list item (`date`, `teacherName`,
+   * `status`, `studentRemark`, `verifierRemark`, `verified`, `score`, `certificate`) or
+   * `details.<key>` (remote selects show their option's title).
+   */
+  value: string;
+  format?: 'date' | 'text' | 'number' | 'status' | 'file' | 'score' | 'verified';
+};
+
+/** One step of a scale: the stored value and what the verifier and the student read. */
+export type ScaleStep = { value: number; label: string };
+
+export type Scoring =
+  /** One score from a scale. */
+  | { type: 'scale'; scale: readonly ScaleStep[] }
+  /**
+   * Row-by-row 0-4 scoring when the record's `field` value has a rubric (clinical training
+   * types); the overall is the rows' average rounded to 2 decimals. Other values use `otherwise`.
+   */
+  | {
+      type: 'rubric';
+      field: string;
+      rubrics: Readonly<Record<string, readonly string[]>>;
+      rowScale: readonly ScaleStep[];
+      otherwise: readonly ScaleStep[];
+    }
+  /** Not scored: the score is stored as 0 and the verifier is not asked (leave). */
+  | { type: 'none' };
+
+export type RecordKind = {
+  /** Stable, readable id: the `/task/{id}` segment and the `kind` column. */
+  id: string;
+  /** Menu and card title; the report screen is titled `${menuTitle} REPORT`. */
+  menuTitle: string;
+  /** What the form is called ('Add Teaching Experience'). */
+  formTitle: string;
+  fields: readonly FieldDef[];
+  columns: readonly ColumnDef[];
+  /** The message a missing required field gives, from its label. */
+  requiredMessage: (label: string) => string;
+  /** Shown after a successful submission (spec 02 section 8). */
+  successMessage: string;
+  scoring: Scoring;
+  /**
+   * The field whose value fills the record's `date` column (lists sort by it, the index is on
+   * student, kind, date): `date` for most kinds, `fromDate` for leave and the checklist.
+   */
+  dateField: string;
+  /** Which detail key the Pending Verifications table shows as the task/topic. */
+  summaryField: string;
+  /** Errors all at once as a bullet list in a 'Validation Error' dialog (clinical case) instead of the first. */
+  showAllErrors?: boolean;
+};
