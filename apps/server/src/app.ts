@@ -25,6 +25,8 @@ import { notificationRoutes } from './modules/people/notifications.routes';
 import { NotificationService } from './modules/people/notifications.service';
 import { peopleRoutes } from './modules/people/people.routes';
 import { PeopleService } from './modules/people/people.service';
+import { recordsRoutes } from './modules/records/records.routes';
+import { RecordsService } from './modules/records/records.service';
 import { referenceRoutes } from './modules/reference/reference.routes';
 import { ReferenceService } from './modules/reference/reference.service';
 import { referenceAdminRoutes } from './modules/reference/reference-admin.routes';
@@ -71,6 +73,7 @@ declare module 'fastify' {
       people: PeopleService;
       students: StudentsService;
       staff: StaffService;
+      records: RecordsService;
     };
   }
 }
@@ -176,6 +179,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   };
   const students = new StudentsService({ db: database.db, appUrl: config.appUrl, onQueued });
   const staff = new StaffService({ db: database.db, appUrl: config.appUrl, onQueued });
+  const records = new RecordsService({ db: database.db, files, appUrl: config.appUrl, onQueued });
   app.decorate('outbox', outbox);
   app.decorate('messages', messages);
   app.decorate('services', {
@@ -188,6 +192,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     people,
     students,
     staff,
+    records,
   });
   const housekeeping = new Housekeeping(database.db, app.log, {
     sessionIdleMs: config.sessionIdleMs,
@@ -220,6 +225,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(peopleRoutes(people));
       await api.register(studentsRoutes(students));
       await api.register(staffRoutes(staff));
+      await api.register(recordsRoutes(records));
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: '/api/v1' },

@@ -22,19 +22,21 @@ const STATUS: Record<ErrorCode, number> = {
   too_many_requests: 429,
 };
 
-/** The one error services throw; the handler turns it into `{ code, message }`. */
+/** The one error services throw; the handler turns it into `{ code, message, fieldErrors? }`. */
 export class AppError extends Error {
   readonly statusCode: number;
   constructor(
     readonly code: ErrorCode,
     message: string,
+    /** Every field's message (field name -> message), for forms that mark each field. */
+    readonly fieldErrors?: Record<string, string>,
   ) {
     super(message);
     this.statusCode = STATUS[code];
   }
 
-  static validation(message: string) {
-    return new AppError('validation', message);
+  static validation(message: string, fieldErrors?: Record<string, string>) {
+    return new AppError('validation', message, fieldErrors);
   }
   static unauthorized(message: string = SESSION_MESSAGES.required) {
     return new AppError('unauthorized', message);
@@ -64,7 +66,11 @@ export class AppError extends Error {
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
-      return reply.status(error.statusCode).send({ code: error.code, message: error.message });
+      return reply.status(error.statusCode).send({
+        code: error.code,
+        message: error.message,
+        ...(error.fieldErrors ? { fieldErrors: error.fieldErrors } : {}),
+      });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];

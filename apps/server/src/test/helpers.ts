@@ -19,6 +19,7 @@ import {
   departments,
   institutions,
   messageOutbox,
+  records,
   skills,
   specialities,
   staffStudents,
@@ -362,6 +363,67 @@ export async function createInstitution(
     })
     .returning();
   if (!row) throw new Error('fixture insert returned no row');
+  return row;
+}
+
+export type RecordRowOptions = {
+  kind: string;
+  studentId: string;
+  placement: Placement;
+  status?: 'pending' | 'approved' | 'rejected';
+  date?: string | null;
+  teacherId?: string | null;
+  studentRemark?: string | null;
+  summary?: string | null;
+  details?: Record<string, unknown>;
+  sensitiveDetails?: Record<string, unknown> | null;
+  score?: { value: number; label: string } | null;
+  verifiedById?: string | null;
+  verifiedAt?: Date | null;
+  certificateFileId?: string | null;
+};
+
+/** Record rows written straight into the table (many at once for bulk tests), ids in order. */
+export async function createRecordRows(db: Database, rows: RecordRowOptions[]): Promise<string[]> {
+  const ids: string[] = [];
+  for (let i = 0; i < rows.length; i += 500) {
+    const inserted = await db
+      .insert(records)
+      .values(
+        rows.slice(i, i + 500).map((row) => ({
+          kind: row.kind,
+          studentId: row.studentId,
+          collegeId: row.placement.college.id,
+          departmentId: row.placement.department.id,
+          status: row.status ?? 'pending',
+          date: row.date === undefined ? '2024-01-15' : row.date,
+          teacherId: row.teacherId ?? null,
+          studentRemark: row.studentRemark ?? 'Remark',
+          summary: row.summary ?? null,
+          details: row.details ?? {},
+          sensitiveDetails: row.sensitiveDetails ?? null,
+          score: row.score ?? null,
+          verifiedById: row.verifiedById ?? null,
+          verifiedAt: row.verifiedAt ?? null,
+          certificateFileId: row.certificateFileId ?? null,
+        })),
+      )
+      .returning({ id: records.id });
+    ids.push(...inserted.map((r) => r.id));
+  }
+  return ids;
+}
+
+/** One record row (see createRecordRows). */
+export async function createRecordRow(db: Database, row: RecordRowOptions): Promise<string> {
+  const [id] = await createRecordRows(db, [row]);
+  if (!id) throw new Error('fixture insert returned no row');
+  return id;
+}
+
+/** A record row as stored (tests check what a request changed or left alone). */
+export async function recordRow(db: Database, id: string) {
+  const [row] = await db.select().from(records).where(eq(records.id, id)).limit(1);
   return row;
 }
 

@@ -115,3 +115,78 @@ export function canChangeStaffStatus(actor: Actor, staff: StaffMember): boolean 
 export function canAddTeachers(actor: Pick<Actor, 'role' | 'collegeId' | 'departmentId'>): boolean {
   return isStudent(actor) && actor.collegeId !== null && actor.departmentId !== null;
 }
+
+/** The least a record policy needs to know about a record (issue 5, records contract). */
+export type RecordScope = {
+  studentId: string;
+  collegeId: string | null;
+  departmentId: string | null;
+  status: 'pending' | 'approved' | 'rejected';
+  verifiedAt: string | Date | null;
+};
+
+/** Staff of the same college and department as the record (or the student). */
+function isStaffOfDepartment(
+  actor: Pick<Actor, 'role' | 'collegeId' | 'departmentId'>,
+  scope: { collegeId: string | null; departmentId: string | null },
+): boolean {
+  return (
+    isStaff(actor) &&
+    actor.collegeId !== null &&
+    actor.departmentId !== null &&
+    actor.collegeId === scope.collegeId &&
+    actor.departmentId === scope.departmentId
+  );
+}
+
+/** A student placed in a college and department adds logbook records (spec 02). */
+export function canCreateRecord(actor: Pick<Actor, 'role' | 'collegeId' | 'departmentId'>): boolean {
+  return isStudent(actor) && actor.collegeId !== null && actor.departmentId !== null;
+}
+
+/** A record is seen by its student, the staff of its college and department, and Master. */
+export function canSeeRecord(
+  actor: Actor,
+  record: Pick<RecordScope, 'studentId' | 'collegeId' | 'departmentId'>,
+): boolean {
+  if (isMaster(actor)) return true;
+  if (isStudent(actor)) return actor.id === record.studentId;
+  return isStaffOfDepartment(actor, record);
+}
+
+/**
+ * Verify, reset and bulk-verify: faculty of the record's college and department (not Master or
+ * Admin), never on their own record.
+ */
+export function canVerifyRecord(
+  actor: Actor,
+  record: Pick<RecordScope, 'studentId' | 'collegeId' | 'departmentId'>,
+): boolean {
+  if (actor.role === null || actor.role === 'master' || actor.role === 'admin') return false;
+  if (actor.id === record.studentId) return false;
+  return isStaffOfDepartment(actor, record);
+}
+
+/** Whether the actor may verify anything at all (the staff side of the verify routes). */
+export function canVerifyRecords(actor: Pick<Actor, 'role' | 'collegeId' | 'departmentId'>): boolean {
+  return (
+    actor.role !== null &&
+    actor.role !== 'master' &&
+    actor.role !== 'admin' &&
+    actor.collegeId !== null &&
+    actor.departmentId !== null
+  );
+}
+
+/** The owning student deletes a record only while it has never been verified. */
+export function canDeleteRecord(
+  actor: Actor,
+  record: Pick<RecordScope, 'studentId' | 'status' | 'verifiedAt'>,
+): boolean {
+  return (
+    isStudent(actor) &&
+    actor.id === record.studentId &&
+    record.status === 'pending' &&
+    record.verifiedAt === null
+  );
+}

@@ -134,3 +134,55 @@ export const ScoreHistoryItemSchema = z.object({
   at: z.string(),
 });
 export const ScoreHistorySchema = z.object({ items: z.array(ScoreHistoryItemSchema) });
+
+export const CreateRecordResponseSchema = z.object({ message: z.string(), record: RecordDetailSchema });
+export const VerifyRecordResponseSchema = CreateRecordResponseSchema;
+export const BulkVerifyRecordsResponseSchema = z.object({
+  message: z.string(),
+  updatedCount: z.number().int(),
+});
+
+/** GET /records/options/:source: the form's remote choices, for the caller's department. */
+export const OPTION_SOURCES = ['teachers', 'competencies', 'skills', 'specialities'] as const;
+export const OptionsParamsSchema = z.object({
+  source: z.enum(OPTION_SOURCES, { error: 'Unknown option list' }),
+});
+export const OptionsQuerySchema = z.object({
+  /** Competencies: diagnostic or procedural; both when omitted. */
+  for: z.enum(['diag', 'proc']).optional(),
+  /** Skills: of this competency (required for skills). */
+  competencyId: z.uuid({ error: 'Please choose a competency' }).optional(),
+});
+export const OptionsResponseSchema = z.object({
+  items: z.array(z.object({ id: z.uuid(), title: z.string() })),
+});
+
+/** GET /records/counts: the student's dashboard, one row per kind in menu order. */
+export const RecordCountsSchema = z.object({
+  items: z.array(
+    z.object({
+      kind: z.string(),
+      total: z.number().int(),
+      approved: z.number().int(),
+      pending: z.number().int(),
+      rejected: z.number().int(),
+    }),
+  ),
+});
+export type RecordCounts = z.infer<typeof RecordCountsSchema>;
+
+/** GET /records/pending: the faculty's Pending Verifications (10 a page). */
+export const PendingRecordsQuerySchema = ListQuerySchema.pick({ page: true, pageSize: true, search: true });
+export const PendingRecordSchema = z.object({
+  id: z.uuid(),
+  kind: z.string(),
+  studentId: z.uuid(),
+  studentName: z.string(),
+  summary: z.string().nullable(),
+  status: z.enum(RECORD_STATUSES),
+  date: z.string().nullable(),
+});
+export type PendingRecord = z.infer<typeof PendingRecordSchema>;
+
+/** GET /records/form-context: which restricted option sets the caller's department sees. */
+export const FormContextSchema = z.object({ restrictedAllowed: z.array(z.string()) });

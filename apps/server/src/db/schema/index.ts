@@ -1,6 +1,7 @@
 export * from './files';
 export * from './people';
 export * from './platform';
+export * from './records';
 export * from './reference';
 export * from './reference-data';
 export * from './users';

@@ -55,3 +55,12 @@ export const SETTING_KEYS = {
   launchGuests: 'launchGuests',
   devToolsDetector: 'devToolsDetector',
 } as const;
+
+/**
+ * Settings that name a department (records contract): the record engine compares the student's
+ * department name with them, e.g. which department sees the three extra clinical training types.
+ * A string stored in the settings table under the same key overrides the default.
+ */
+export const DEPARTMENT_SETTING_DEFAULTS: Readonly<Record<string, string>> = {
+  clinicalTrainingExtrasDepartment: 'Anatomy',
+};

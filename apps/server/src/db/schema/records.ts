@@ -1,0 +1,81 @@
+import { sql } from 'drizzle-orm';
+import { date, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { files } from './files';
+import { colleges, departments } from './reference';
+import { users } from './users';
+
+/**
+ * Logbook records of every kind (DESIGN.md section 3, records contract): one row per entry. The
+ * common fields have their own columns; the kind's other fields live in `details`, its patient-
+ * identifying ones in `sensitive_details`, which list queries never select. Remote selects are
+ * stored in `details` as `{ id, title }` (the title as it was when the entry was made), so lists
+ * need no join per field. `summary` is the kind's summary field as text, for the Pending
+ * Verifications table and the search box.
+ */
+export const records = pgTable(
+  'records',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** A RecordKind id (RECORD_KINDS). */
+    kind: text('kind').notNull(),
+    studentId: uuid('student_id')
+      .notNull()
+      .references(() => users.id),
+    /** The student's college and department when the record was made: who may see and verify it. */
+    collegeId: uuid('college_id')
+      .notNull()
+      .references(() => colleges.id),
+    departmentId: uuid('department_id')
+      .notNull()
+      .references(() => departments.id),
+    /** The value of the kind's `dateField` (the activity date; leave and checklist: from date). */
+    date: date('date', { mode: 'string' }),
+    teacherId: uuid('teacher_id').references(() => users.id),
+    /** 'pending' | 'approved' | 'rejected' (RECORD_STATUSES). */
+    status: text('status').notNull().default('pending'),
+    studentRemark: text('student_remark'),
+    verifierRemark: text('verifier_remark'),
+    /** The latest score (ScoreSchema); every scoring is kept in record_scores. */
+    score: jsonb('score'),
+    verifiedById: uuid('verified_by_id').references(() => users.id),
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    certificateFileId: uuid('certificate_file_id').references(() => files.id),
+    summary: text('summary'),
+    details: jsonb('details').notNull().default({}),
+    sensitiveDetails: jsonb('sensitive_details'),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // A student's report page and dashboard counts.
+    index('records_student_kind_date_idx').on(t.studentId, t.kind, t.date).where(sql`${t.deletedAt} is null`),
+    // The faculty's Pending Verifications (newest activity first) and status filters.
+    index('records_scope_status_idx')
+      .on(t.collegeId, t.departmentId, t.status, t.date)
+      .where(sql`${t.deletedAt} is null`),
+    // The faculty's report page of one kind.
+    index('records_scope_kind_date_idx')
+      .on(t.collegeId, t.departmentId, t.kind, t.date)
+      .where(sql`${t.deletedAt} is null`),
+  ],
+);
+
+/** Every verification and reset of a record, kept (the score history). */
+export const recordScores = pgTable(
+  'record_scores',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    recordId: uuid('record_id')
+      .notNull()
+      .references(() => records.id),
+    status: text('status').notNull(),
+    score: jsonb('score'),
+    remark: text('remark'),
+    byId: uuid('by_id')
+      .notNull()
+      .references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('record_scores_record_idx').on(t.recordId, t.createdAt)],
+);

@@ -1,0 +1,245 @@
+import { RECORD_MESSAGES } from '@pgel/shared/records/api';
+import { RECORD_KINDS } from '@pgel/shared/records/kinds';
+import type { FieldDef, RecordKind } from '@pgel/shared/records/types';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { notifications } from '../../db/schema/index';
+import { auditRowsFor, buildTestApp, del, get, post, recordRow, type TestApp } from '../../test/helpers';
+import {
+  createRecordsWorld,
+  needsFile,
+  type RecordsWorld,
+  recordBody,
+  uploadDocument,
+  validValues,
+  verifyInputFor,
+} from '../../test/records-world';
+
+/** The message a missing required field gives (the registry's rule). */
+function missingMessage(kind: RecordKind, field: FieldDef): string {
+  return field.input === 'text-list'
+    ? RECORD_MESSAGES.requiredLabel(field.itemLabel)
+    : kind.requiredMessage(field.label);
+}
+
+const requiredFields = (kind: RecordKind) => kind.fields.filter((f) => f.required && f.input !== 'computed');
+
+describe('records: every kind of the registry', () => {
+  let t: TestApp;
+  let w: RecordsWorld;
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    // Medicine is named by the restricted clinical training setting's default so every option is valid.
+    w = await createRecordsWorld(t);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const student = () => w.actors.student.cookie;
+  const faculty = () => w.actors.faculty.cookie;
+
+  async function valuesFor(kind: RecordKind) {
+    const fileId = needsFile(kind) ? await uploadDocument(t, student()) : undefined;
+    return validValues(kind, w.refs, fileId);
+  }
+
+  async function create(kind: RecordKind, values: Record<string, unknown>) {
+    return post(t.app, '/api/v1/records', recordBody(kind, values), { cookie: student() });
+  }
+
+  it('covers the sixteen kinds of issue 5', () => {
+    expect(RECORD_KINDS.length).toBeGreaterThanOrEqual(1);
+    expect(new Set(RECORD_KINDS.map((k) => k.id)).size).toBe(RECORD_KINDS.length);
+  });
+
+  describe.each(RECORD_KINDS.map((kind) => [kind.id, kind] as const))('%s', (_id, kind) => {
+    it('a valid entry is created Pending, with its success message, and lists without sensitive fields', async () => {
+      const values = await valuesFor(kind);
+      const response = await create(kind, values);
+      expect(response.statusCode, response.body).toBe(201);
+      expect(response.json.message).toBe(kind.successMessage);
+      const record = response.json.record as Record<string, unknown> & { details: Record<string, unknown> };
+      expect(record).toMatchObject({
+        kind: kind.id,
+        status: 'pending',
+        studentId: w.actors.student.id,
+        verifierRemark: null,
+        score: null,
+        verifiedAt: null,
+        canDelete: true,
+        canVerify: false,
+      });
+      for (const field of kind.fields) {
+        const value = values[field.name];
+        if (field.name === 'date') expect(record.date).toBe(value);
+        else if (field.name === 'teacherId') expect(record.teacherId).toBe(value ?? null);
+        else if (field.name === 'studentRemark') expect(record.studentRemark).toBe(value);
+        else if (field.name === 'certificateFileId')
+          expect((record.certificate as { id: string } | null)?.id).toBe(value);
+        else if (field.input === 'remote-select')
+          expect(record.details[field.name]).toMatchObject({ id: value });
+        else if (field.input === 'computed') expect(typeof record.details[field.name]).toBe('number');
+        else if (value !== undefined) expect(record.details[field.name]).toEqual(value);
+      }
+      expect(record.date).toBe(values[kind.dateField] ?? null);
+
+      const list = await get(t.app, `/api/v1/records?kind=${kind.id}&pageSize=20`, { cookie: student() });
+      expect(list.statusCode).toBe(200);
+      const item = (list.json.items as Array<{ id: string; details: Record<string, unknown> }>).find(
+        (i) => i.id === record.id,
+      );
+      expect(item).toBeDefined();
+      for (const field of kind.fields.filter((f) => f.sensitive)) {
+        expect(item?.details).not.toHaveProperty(field.name);
+        expect(list.body).not.toContain(String(values[field.name]));
+        expect(record.details[field.name]).toEqual(values[field.name]);
+      }
+      const stored = await recordRow(t.db, record.id as string);
+      expect(stored?.status).toBe('pending');
+      expect((await auditRowsFor(t.db, 'record', record.id as string)).map((a) => a.action)).toEqual([
+        'record.create',
+      ]);
+    });
+
+    it.each(requiredFields(kind).map((field) => [field.name, field] as const))(
+      'missing %s gives its message and field error',
+      async (_name, field) => {
+        const values = await valuesFor(kind);
+        delete values[field.name];
+        const response = await create(kind, values);
+        expect(response.statusCode, response.body).toBe(400);
+        const message = missingMessage(kind, field);
+        expect(response.json.message).toBe(message);
+        expect(response.json.fieldErrors).toEqual({ [field.name]: message });
+      },
+    );
+
+    it('faculty verify it with the kind scoring; the history keeps it; the student is told; it cannot be deleted', async () => {
+      const values = await valuesFor(kind);
+      const created = await create(kind, values);
+      expect(created.statusCode, created.body).toBe(201);
+      const id = (created.json.record as { id: string }).id;
+
+      if (kind.scoring.type !== 'none') {
+        const missing = await post(
+          t.app,
+          `/api/v1/records/${id}/verification`,
+          { status: 'approved', remark: 'Good work' },
+          { cookie: faculty() },
+        );
+        expect(missing.statusCode).toBe(400);
+        expect(missing.json.message).toBe(RECORD_MESSAGES.verifyAllFields);
+      }
+      const noRemark = await post(
+        t.app,
+        `/api/v1/records/${id}/verification`,
+        { status: 'approved', remark: '  ', ...verifyInputFor(kind, values) },
+        { cookie: faculty() },
+      );
+      expect(noRemark.statusCode).toBe(400);
+      expect(noRemark.json.message).toBe(RECORD_MESSAGES.verifyAllFields);
+
+      const verified = await post(
+        t.app,
+        `/api/v1/records/${id}/verification`,
+        { status: 'approved', remark: 'Good work', ...verifyInputFor(kind, values) },
+        { cookie: faculty() },
+      );
+      expect(verified.statusCode, verified.body).toBe(200);
+      expect(verified.json.message).toBe(RECORD_MESSAGES.verified);
+      const record = verified.json.record as Record<string, unknown> & {
+        score: { value: number; label: string };
+      };
+      expect(record).toMatchObject({
+        status: 'approved',
+        verifierRemark: 'Good work',
+        verifiedByName: w.actors.faculty.name,
+      });
+      expect(record.verifiedAt).toEqual(expect.any(String));
+      if (kind.scoring.type === 'none') expect(record.score.value).toBe(0);
+      else expect(record.score).toMatchObject({ value: expect.any(Number), label: expect.any(String) });
+
+      const history = await get(t.app, `/api/v1/records/${id}/scores`, { cookie: student() });
+      expect(history.statusCode).toBe(200);
+      expect(history.json.items).toEqual([
+        {
+          status: 'approved',
+          score: record.score,
+          remark: 'Good work',
+          byName: w.actors.faculty.name,
+          at: expect.any(String),
+        },
+      ]);
+
+      const told = await t.db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.toId, w.actors.student.id), eq(notifications.url, `/task/${kind.id}`)));
+      expect(told.some((n) => n.fromId === w.actors.faculty.id)).toBe(true);
+
+      const deleted = await del(t.app, `/api/v1/records/${id}`, { cookie: student() });
+      expect(deleted.statusCode).toBe(409);
+      expect(deleted.json.message).toBe(RECORD_MESSAGES.alreadyVerified);
+      expect((await recordRow(t.db, id))?.deletedAt).toBeNull();
+
+      const again = await post(
+        t.app,
+        `/api/v1/records/${id}/verification`,
+        { status: 'rejected', remark: 'Changed my mind', ...verifyInputFor(kind, values) },
+        { cookie: faculty() },
+      );
+      expect(again.statusCode).toBe(409);
+    });
+
+    it('reset returns it to Pending and keeps both history rows, newest first', async () => {
+      const values = await valuesFor(kind);
+      const created = await create(kind, values);
+      const id = (created.json.record as { id: string }).id;
+      const verified = await post(
+        t.app,
+        `/api/v1/records/${id}/verification`,
+        { status: 'rejected', remark: 'Redo it', ...verifyInputFor(kind, values) },
+        { cookie: faculty() },
+      );
+      expect(verified.statusCode, verified.body).toBe(200);
+      const reset = await post(t.app, `/api/v1/records/${id}/reset`, {}, { cookie: faculty() });
+      expect(reset.statusCode).toBe(200);
+      expect(reset.json.message).toBe(RECORD_MESSAGES.reset);
+      expect(await recordRow(t.db, id)).toMatchObject({
+        status: 'pending',
+        verifierRemark: null,
+        score: null,
+        verifiedById: null,
+        verifiedAt: null,
+      });
+      const history = await get(t.app, `/api/v1/records/${id}/scores`, { cookie: faculty() });
+      expect((history.json.items as Array<{ status: string }>).map((i) => i.status)).toEqual([
+        'pending',
+        'rejected',
+      ]);
+      expect((await auditRowsFor(t.db, 'record', id)).map((a) => a.action)).toEqual([
+        'record.create',
+        'record.reject',
+        'record.reset',
+      ]);
+    });
+
+    it('the student deletes it while never verified; it leaves the list and an audit row', async () => {
+      const values = await valuesFor(kind);
+      const created = await create(kind, values);
+      const id = (created.json.record as { id: string }).id;
+      const deleted = await del(t.app, `/api/v1/records/${id}`, { cookie: student() });
+      expect(deleted.statusCode).toBe(200);
+      expect(deleted.json.message).toBe(RECORD_MESSAGES.deleted);
+      expect((await recordRow(t.db, id))?.deletedAt).toBeInstanceOf(Date);
+      const list = await get(t.app, `/api/v1/records?kind=${kind.id}&pageSize=20`, { cookie: student() });
+      expect((list.json.items as Array<{ id: string }>).map((i) => i.id)).not.toContain(id);
+      expect((await get(t.app, `/api/v1/records/${id}`, { cookie: student() })).statusCode).toBe(404);
+      const audit = await auditRowsFor(t.db, 'record', id);
+      expect(audit.map((a) => a.action)).toEqual(['record.create', 'record.delete']);
+      expect(audit[1]?.actorId).toBe(w.actors.student.id);
+    });
+  });
+});

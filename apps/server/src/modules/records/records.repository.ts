@@ -1,0 +1,461 @@
+import type { RecordStatus } from '@pgel/shared/records/types';
+import { and, asc, count, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
+import type { Executor } from '../../db/client';
+import {
+  competencies,
+  departments,
+  files,
+  notifications,
+  recordScores,
+  records,
+  settings,
+  skills,
+  specialities,
+  users,
+} from '../../db/schema/index';
+
+/**
+ * Whose records a caller sees (DESIGN.md section 4): Master all, staff their college and
+ * department's, a student their own; staff without a placement nobody's.
+ */
+export type RecordScope =
+  | { kind: 'all' }
+  | { kind: 'department'; collegeId: string; departmentId: string }
+  | { kind: 'student'; studentId: string }
+  | { kind: 'none' };
+
+/** Live (not deleted) records inside the scope; the partial indexes serve exactly this. */
+export function recordsWhere(scope: RecordScope): SQL {
+  const live = isNull(records.deletedAt);
+  switch (scope.kind) {
+    case 'all':
+      return live;
+    case 'department':
+      return and(
+        live,
+        eq(records.collegeId, scope.collegeId),
+        eq(records.departmentId, scope.departmentId),
+      ) as SQL;
+    case 'student':
+      return and(live, eq(records.studentId, scope.studentId)) as SQL;
+    case 'none':
+      return sql`false`;
+  }
+}
+
+const student = alias(users, 'student');
+const teacher = alias(users, 'teacher');
+const verifier = alias(users, 'verifier');
+const certificate = alias(files, 'certificate');
+
+/** A list row: never `sensitive_details`. */
+const itemColumns = {
+  id: records.id,
+  kind: records.kind,
+  studentId: records.studentId,
+  studentName: student.name,
+  collegeId: records.collegeId,
+  departmentId: records.departmentId,
+  date: records.date,
+  teacherId: records.teacherId,
+  teacherName: teacher.name,
+  status: records.status,
+  studentRemark: records.studentRemark,
+  verifierRemark: records.verifierRemark,
+  score: records.score,
+  verifiedByName: verifier.name,
+  verifiedAt: records.verifiedAt,
+  certificateId: certificate.id,
+  certificateName: certificate.originalName,
+  certificateType: certificate.contentType,
+  details: records.details,
+  createdAt: records.createdAt,
+};
+
+export type RecordItemRow = {
+  id: string;
+  kind: string;
+  studentId: string;
+  studentName: string;
+  collegeId: string;
+  departmentId: string;
+  date: string | null;
+  teacherId: string | null;
+  teacherName: string | null;
+  status: string;
+  studentRemark: string | null;
+  verifierRemark: string | null;
+  score: unknown;
+  verifiedByName: string | null;
+  verifiedAt: Date | null;
+  certificateId: string | null;
+  certificateName: string | null;
+  certificateType: string | null;
+  details: unknown;
+  createdAt: Date;
+};
+
+/**
+ * The report table's page and count. The count joins the student only when the search needs
+ * the name; both are filtered by `recordsWhere` and the kind in the caller's `where`.
+ */
+export function recordListQueries(db: Executor, options: { searching: boolean }) {
+  const counted = db.select({ total: count() }).from(records);
+  return {
+    rows: db
+      .select(itemColumns)
+      .from(records)
+      .innerJoin(student, eq(student.id, records.studentId))
+      .leftJoin(teacher, eq(teacher.id, records.teacherId))
+      .leftJoin(verifier, eq(verifier.id, records.verifiedById))
+      .leftJoin(certificate, eq(certificate.id, records.certificateFileId))
+      .$dynamic(),
+    count: options.searching
+      ? counted.innerJoin(student, eq(student.id, records.studentId)).$dynamic()
+      : counted.$dynamic(),
+  };
+}
+
+export const recordListColumns = {
+  search: [student.name, records.summary],
+  sortable: { date: records.date, createdAt: records.createdAt, status: records.status },
+  tieBreaker: records.id,
+};
+
+/** One record with names, certificate and (for those allowed) its sensitive details. */
+export async function findRecordItem(
+  db: Executor,
+  scope: RecordScope,
+  id: string,
+): Promise<(RecordItemRow & { sensitiveDetails: unknown; verifiedById: string | null }) | undefined> {
+  const [row] = await db
+    .select({
+      ...itemColumns,
+      sensitiveDetails: records.sensitiveDetails,
+      verifiedById: records.verifiedById,
+    })
+    .from(records)
+    .innerJoin(student, eq(student.id, records.studentId))
+    .leftJoin(teacher, eq(teacher.id, records.teacherId))
+    .leftJoin(verifier, eq(verifier.id, records.verifiedById))
+    .leftJoin(certificate, eq(certificate.id, records.certificateFileId))
+    .where(and(recordsWhere(scope), eq(records.id, id)))
+    .limit(1);
+  return row;
+}
+
+/** What a change needs of a record: no names, no sensitive details. */
+const stateColumns = {
+  id: records.id,
+  kind: records.kind,
+  studentId: records.studentId,
+  collegeId: records.collegeId,
+  departmentId: records.departmentId,
+  date: records.date,
+  teacherId: records.teacherId,
+  status: records.status,
+  studentRemark: records.studentRemark,
+  verifierRemark: records.verifierRemark,
+  score: records.score,
+  verifiedById: records.verifiedById,
+  verifiedAt: records.verifiedAt,
+  certificateFileId: records.certificateFileId,
+  summary: records.summary,
+  details: records.details,
+  deletedAt: records.deletedAt,
+};
+export type RecordStateRow = {
+  id: string;
+  kind: string;
+  studentId: string;
+  collegeId: string;
+  departmentId: string;
+  date: string | null;
+  teacherId: string | null;
+  status: string;
+  studentRemark: string | null;
+  verifierRemark: string | null;
+  score: unknown;
+  verifiedById: string | null;
+  verifiedAt: Date | null;
+  certificateFileId: string | null;
+  summary: string | null;
+  details: unknown;
+  deletedAt: Date | null;
+};
+
+/** Live records among `ids` inside the scope, locked for the change, in id order (no deadlocks). */
+export async function lockRecords(
+  db: Executor,
+  scope: RecordScope,
+  ids: string[],
+): Promise<RecordStateRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select(stateColumns)
+    .from(records)
+    .where(and(recordsWhere(scope), inArray(records.id, ids)))
+    .orderBy(asc(records.id))
+    .for('update');
+}
+
+export type NewRecord = typeof records.$inferInsert;
+
+export async function insertRecord(db: Executor, values: NewRecord): Promise<RecordStateRow> {
+  const [row] = await db.insert(records).values(values).returning(stateColumns);
+  if (!row) throw new Error('insert records returned no row');
+  return row;
+}
+
+/** One set-based update for every id (a bulk verification updates 500 rows in one statement). */
+export async function updateRecords(
+  db: Executor,
+  ids: string[],
+  values: Partial<
+    Pick<NewRecord, 'status' | 'verifierRemark' | 'score' | 'verifiedById' | 'verifiedAt' | 'deletedAt'>
+  >,
+): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .update(records)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(inArray(records.id, ids));
+}
+
+export type NewNotificationRow = typeof notifications.$inferInsert;
+
+/** Several in-app notifications in one statement (a bulk verification tells each student once). */
+export async function insertNotifications(db: Executor, rows: NewNotificationRow[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += 1000) {
+    await db.insert(notifications).values(rows.slice(i, i + 1000));
+  }
+}
+
+/** A record's score history, newest first, with who scored. */
+export async function listScores(db: Executor, recordId: string) {
+  return db
+    .select({
+      status: recordScores.status,
+      score: recordScores.score,
+      remark: recordScores.remark,
+      byName: users.name,
+      at: recordScores.createdAt,
+    })
+    .from(recordScores)
+    .innerJoin(users, eq(users.id, recordScores.byId))
+    .where(eq(recordScores.recordId, recordId))
+    .orderBy(desc(recordScores.createdAt), desc(recordScores.id));
+}
+
+/** A student's dashboard: how many live records of each kind are in each status. */
+export async function countByKindAndStatus(db: Executor, studentId: string) {
+  const rows = await db
+    .select({ kind: records.kind, status: records.status, total: count() })
+    .from(records)
+    .where(recordsWhere({ kind: 'student', studentId }))
+    .groupBy(records.kind, records.status);
+  return rows as Array<{ kind: string; status: RecordStatus; total: number }>;
+}
+
+/** The faculty's Pending Verifications: one query for the page and one for the count. */
+export function pendingListQueries(db: Executor, options: { searching: boolean }) {
+  const counted = db.select({ total: count() }).from(records);
+  return {
+    rows: db
+      .select({
+        id: records.id,
+        kind: records.kind,
+        studentId: records.studentId,
+        studentName: student.name,
+        summary: records.summary,
+        status: records.status,
+        date: records.date,
+      })
+      .from(records)
+      .innerJoin(student, eq(student.id, records.studentId))
+      .$dynamic(),
+    count: options.searching
+      ? counted.innerJoin(student, eq(student.id, records.studentId)).$dynamic()
+      : counted.$dynamic(),
+  };
+}
+
+export const pendingListColumns = {
+  search: [student.name],
+  sortable: { date: records.date, createdAt: records.createdAt },
+  tieBreaker: records.id,
+};
+
+export function pendingWhere(scope: RecordScope): SQL {
+  return and(recordsWhere(scope), eq(records.status, 'pending')) as SQL;
+}
+
+// ---- The student's side of a new record ----------------------------------------------------
+
+/** A user's name, e-mail, college and department (the student making a record, a teacher to mail). */
+export async function findUsers(db: Executor, ids: string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      collegeId: users.collegeId,
+      departmentId: users.departmentId,
+    })
+    .from(users)
+    .where(inArray(users.id, ids));
+}
+
+export async function findDepartmentName(db: Executor, id: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ name: departments.name })
+    .from(departments)
+    .where(eq(departments.id, id))
+    .limit(1);
+  return row?.name;
+}
+
+/** Stored settings among `keys`, as key -> JSON value. */
+export async function readSettings(db: Executor, keys: string[]): Promise<Map<string, unknown>> {
+  if (keys.length === 0) return new Map();
+  const rows = await db
+    .select({ key: settings.key, value: settings.value })
+    .from(settings)
+    .where(inArray(settings.key, keys));
+  return new Map(rows.map((row) => [row.key, row.value]));
+}
+
+/** A department's reference rows: its own for every college (college null) or for this college. */
+export type DepartmentScope = { collegeId: string; departmentId: string };
+
+function inDepartment(scope: DepartmentScope, department: AnyPgColumn, college: AnyPgColumn) {
+  return and(eq(department, scope.departmentId), or(isNull(college), eq(college, scope.collegeId)));
+}
+
+export async function listCompetencyOptions(db: Executor, scope: DepartmentScope, type?: 'diag' | 'proc') {
+  return db
+    .select({ id: competencies.id, title: competencies.title })
+    .from(competencies)
+    .where(
+      and(
+        inDepartment(scope, competencies.departmentId, competencies.collegeId),
+        type ? eq(competencies.type, type) : undefined,
+      ),
+    )
+    .orderBy(asc(competencies.title), asc(competencies.id));
+}
+
+export async function listSkillOptions(db: Executor, scope: DepartmentScope, competencyId: string) {
+  return db
+    .select({ id: skills.id, title: skills.title })
+    .from(skills)
+    .innerJoin(competencies, eq(competencies.id, skills.competencyId))
+    .where(
+      and(
+        eq(skills.competencyId, competencyId),
+        inDepartment(scope, competencies.departmentId, competencies.collegeId),
+      ),
+    )
+    .orderBy(asc(skills.title), asc(skills.id));
+}
+
+export async function listSpecialityOptions(db: Executor, scope: DepartmentScope) {
+  return db
+    .select({ id: specialities.id, title: specialities.title })
+    .from(specialities)
+    .where(inDepartment(scope, specialities.departmentId, specialities.collegeId))
+    .orderBy(asc(specialities.title), asc(specialities.id));
+}
+
+/** Competencies among `ids` in the department, with their type. */
+export async function findCompetencies(db: Executor, scope: DepartmentScope, ids: string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: competencies.id, title: competencies.title, type: competencies.type })
+    .from(competencies)
+    .where(
+      and(
+        inArray(competencies.id, ids),
+        inDepartment(scope, competencies.departmentId, competencies.collegeId),
+      ),
+    );
+}
+
+/** Skills among `ids` whose competency is in the department, with their competency. */
+export async function findSkills(db: Executor, scope: DepartmentScope, ids: string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: skills.id, title: skills.title, competencyId: skills.competencyId })
+    .from(skills)
+    .innerJoin(competencies, eq(competencies.id, skills.competencyId))
+    .where(
+      and(inArray(skills.id, ids), inDepartment(scope, competencies.departmentId, competencies.collegeId)),
+    );
+}
+
+export async function findSpecialities(db: Executor, scope: DepartmentScope, ids: string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: specialities.id, title: specialities.title })
+    .from(specialities)
+    .where(
+      and(
+        inArray(specialities.id, ids),
+        inDepartment(scope, specialities.departmentId, specialities.collegeId),
+      ),
+    );
+}
+
+// ---- Set-based history and audit ------------------------------------------------------------
+
+/** A record's state as the audit log keeps it (camelCase, never `sensitive_details`), built in SQL. */
+const RECORD_STATE_JSON = sql.raw(`jsonb_build_object(
+  'id', r.id, 'kind', r.kind, 'studentId', r.student_id, 'collegeId', r.college_id,
+  'departmentId', r.department_id, 'date', r.date, 'teacherId', r.teacher_id, 'status', r.status,
+  'studentRemark', r.student_remark, 'verifierRemark', r.verifier_remark, 'score', r.score,
+  'verifiedById', r.verified_by_id, 'verifiedAt', r.verified_at,
+  'certificateFileId', r.certificate_file_id, 'summary', r.summary, 'details', r.details,
+  'deletedAt', r.deleted_at)`);
+
+function idList(ids: string[]): SQL {
+  return sql.join(
+    ids.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+}
+
+/**
+ * One audit row per record in a single statement, built from the rows themselves: `before` is
+ * the record as it is now (null for a record just created), `after` the same with `changes`
+ * applied. Call it before the update it describes.
+ */
+export async function auditRecords(
+  db: Executor,
+  ids: string[],
+  entry: { actorId: string; action: string; ip: string; changes: Record<string, unknown>; created?: boolean },
+): Promise<void> {
+  if (ids.length === 0) return;
+  await db.execute(sql`
+    insert into audit_log (actor_id, action, entity, entity_id, college_id, before, after, ip)
+    select ${entry.actorId}::uuid, ${entry.action}, 'record', r.id::text, r.college_id,
+      ${entry.created ? sql`null` : RECORD_STATE_JSON},
+      ${RECORD_STATE_JSON} || ${JSON.stringify(entry.changes)}::jsonb,
+      ${entry.ip}
+    from records r where r.id in (${idList(ids)})`);
+}
+
+/** One score history row per record, the same scoring for all, in a single statement. */
+export async function insertScoresFor(
+  db: Executor,
+  ids: string[],
+  entry: { status: string; score: unknown; remark: string | null; byId: string },
+): Promise<void> {
+  if (ids.length === 0) return;
+  const score = entry.score === null ? null : JSON.stringify(entry.score);
+  await db.execute(sql`
+    insert into record_scores (record_id, status, score, remark, by_id)
+    select r.id, ${entry.status}, ${score}::jsonb, ${entry.remark}, ${entry.byId}::uuid
+    from records r where r.id in (${idList(ids)})`);
+}

@@ -1,0 +1,229 @@
+import { canCreateRecord, canVerifyRecords, isStaff, isStudent } from '@pgel/shared/auth/policies';
+import {
+  BulkVerifyRecordsResponseSchema,
+  BulkVerifySchema,
+  CreateRecordResponseSchema,
+  CreateRecordSchema,
+  FormContextSchema,
+  ListRecordsQuerySchema,
+  OptionsParamsSchema,
+  OptionsQuerySchema,
+  OptionsResponseSchema,
+  PendingRecordSchema,
+  PendingRecordsQuerySchema,
+  RecordCountsSchema,
+  RecordDetailSchema,
+  RecordListItemSchema,
+  ScoreHistorySchema,
+  VerifyRecordResponseSchema,
+  VerifyRecordSchema,
+} from '@pgel/shared/records/api';
+import { ErrorResponseSchema, MessageResponseSchema } from '@pgel/shared/schemas/common';
+import { listResponseSchema } from '@pgel/shared/schemas/list';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../platform/errors';
+import { requireActor, type SessionActor } from '../../platform/session';
+import type { RecordsService } from './records.service';
+
+/**
+ * Coarse gates, run on request (before the body is validated) so a caller who may not use a
+ * route gets 401 or 403, never a validation message. The service checks again on the row.
+ */
+function gate(allowed: (actor: SessionActor) => boolean) {
+  return async (request: FastifyRequest) => {
+    if (!allowed(requireActor(request))) throw AppError.forbidden();
+  };
+}
+const signedIn = gate(() => true);
+const student = gate(isStudent);
+const creator = gate(canCreateRecord);
+const staff = gate(isStaff);
+const verifier = gate(canVerifyRecords);
+const placed = gate((actor) => actor.collegeId !== null && actor.departmentId !== null);
+
+const IdParams = z.object({ id: z.string() });
+const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema };
+const withNotFound = { ...errors, 404: ErrorResponseSchema };
+const withConflict = { ...withNotFound, 409: ErrorResponseSchema };
+const meta = (request: FastifyRequest) => ({ ip: request.ip });
+
+/** `/api/v1/records`: the record engine's routes, one set for every kind (DESIGN.md section 3). */
+export function recordsRoutes(service: RecordsService): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/records',
+      {
+        onRequest: signedIn,
+        schema: {
+          tags: ['records'],
+          summary: "A kind's report table: a student's own, staff their department's, Master all",
+          querystring: ListRecordsQuerySchema,
+          response: { 200: listResponseSchema(RecordListItemSchema), ...errors },
+        },
+      },
+      async (request) => service.list(requireActor(request), request.query),
+    );
+
+    app.post(
+      '/records',
+      {
+        onRequest: creator,
+        schema: {
+          tags: ['records'],
+          summary: 'A student adds a record of any kind (Pending); the named teacher is notified',
+          body: CreateRecordSchema,
+          response: { 201: CreateRecordResponseSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const created = await service.create(requireActor(request), request.body, meta(request));
+        return reply.status(201).send(created);
+      },
+    );
+
+    app.get(
+      '/records/options/:source',
+      {
+        onRequest: placed,
+        schema: {
+          tags: ['records'],
+          summary:
+            "A form's remote options (teachers, competencies, skills, specialities) of the caller's department",
+          params: OptionsParamsSchema,
+          querystring: OptionsQuerySchema,
+          response: { 200: OptionsResponseSchema, ...errors },
+        },
+      },
+      async (request) => service.options(requireActor(request), request.params.source, request.query),
+    );
+
+    app.get(
+      '/records/form-context',
+      {
+        onRequest: placed,
+        schema: {
+          tags: ['records'],
+          summary:
+            "Which department settings name the caller's department (restricted select options, e.g. clinical training types)",
+          response: { 200: FormContextSchema, ...errors },
+        },
+      },
+      async (request) => service.formContext(requireActor(request)),
+    );
+
+    app.get(
+      '/records/counts',
+      {
+        onRequest: student,
+        schema: {
+          tags: ['records'],
+          summary: "The student dashboard's counts per kind and status",
+          response: { 200: RecordCountsSchema, ...errors },
+        },
+      },
+      async (request) => service.counts(requireActor(request)),
+    );
+
+    app.get(
+      '/records/pending',
+      {
+        onRequest: staff,
+        schema: {
+          tags: ['records'],
+          summary: "The faculty's Pending Verifications of their department (Master: all)",
+          querystring: PendingRecordsQuerySchema,
+          response: { 200: listResponseSchema(PendingRecordSchema), ...errors },
+        },
+      },
+      async (request) => service.pending(requireActor(request), request.query),
+    );
+
+    app.post(
+      '/records/bulk-verification',
+      {
+        onRequest: verifier,
+        schema: {
+          tags: ['records'],
+          summary: 'Approve or reject many pending records with one score and feedback, in one transaction',
+          body: BulkVerifySchema,
+          response: { 200: BulkVerifyRecordsResponseSchema, ...withConflict },
+        },
+      },
+      async (request) => service.bulkVerify(requireActor(request), request.body, meta(request)),
+    );
+
+    app.get(
+      '/records/:id',
+      {
+        onRequest: signedIn,
+        schema: {
+          tags: ['records'],
+          summary: 'One record (sensitive details for its student and the staff of its department)',
+          params: IdParams,
+          response: { 200: RecordDetailSchema, ...withNotFound },
+        },
+      },
+      async (request) => service.detail(requireActor(request), request.params.id),
+    );
+
+    app.get(
+      '/records/:id/scores',
+      {
+        onRequest: signedIn,
+        schema: {
+          tags: ['records'],
+          summary: "A record's score history, newest first",
+          params: IdParams,
+          response: { 200: ScoreHistorySchema, ...withNotFound },
+        },
+      },
+      async (request) => service.scores(requireActor(request), request.params.id),
+    );
+
+    app.post(
+      '/records/:id/verification',
+      {
+        onRequest: verifier,
+        schema: {
+          tags: ['records'],
+          summary: 'Approve or reject a pending record with a score and feedback (faculty of its department)',
+          params: IdParams,
+          body: VerifyRecordSchema,
+          response: { 200: VerifyRecordResponseSchema, ...withConflict },
+        },
+      },
+      async (request) =>
+        service.verify(requireActor(request), request.params.id, request.body, meta(request)),
+    );
+
+    app.post(
+      '/records/:id/reset',
+      {
+        onRequest: verifier,
+        schema: {
+          tags: ['records'],
+          summary: 'Reset a record to Pending: feedback, score and verified by / on cleared',
+          params: IdParams,
+          response: { 200: MessageResponseSchema, ...withNotFound },
+        },
+      },
+      async (request) => service.reset(requireActor(request), request.params.id, meta(request)),
+    );
+
+    app.delete(
+      '/records/:id',
+      {
+        onRequest: student,
+        schema: {
+          tags: ['records'],
+          summary: 'The owning student deletes a never-verified record (soft delete, audited)',
+          params: IdParams,
+          response: { 200: MessageResponseSchema, ...withConflict },
+        },
+      },
+      async (request) => service.delete(requireActor(request), request.params.id, meta(request)),
+    );
+  };
+}
