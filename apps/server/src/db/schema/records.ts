@@ -50,6 +50,11 @@ export const records = pgTable(
   (t) => [
     // A student's report page and dashboard counts.
     index('records_student_kind_date_idx').on(t.studentId, t.kind, t.date).where(sql`${t.deletedAt} is null`),
+    // Pending Verifications searched by student name: the matching students' pending records,
+    // counted without reading the table.
+    index('records_student_status_idx')
+      .on(t.studentId, t.status, t.collegeId, t.departmentId)
+      .where(sql`${t.deletedAt} is null`),
     // The faculty's Pending Verifications (newest activity first) and status filters.
     index('records_scope_status_idx')
       .on(t.collegeId, t.departmentId, t.status, t.date)

@@ -259,8 +259,7 @@ export async function countByKindAndStatus(db: Executor, studentId: string) {
 }
 
 /** The faculty's Pending Verifications: one query for the page and one for the count. */
-export function pendingListQueries(db: Executor, options: { searching: boolean }) {
-  const counted = db.select({ total: count() }).from(records);
+export function pendingListQueries(db: Executor) {
   return {
     rows: db
       .select({
@@ -275,17 +274,33 @@ export function pendingListQueries(db: Executor, options: { searching: boolean }
       .from(records)
       .innerJoin(student, eq(student.id, records.studentId))
       .$dynamic(),
-    count: options.searching
-      ? counted.innerJoin(student, eq(student.id, records.studentId)).$dynamic()
-      : counted.$dynamic(),
+    count: db.select({ total: count() }).from(records).$dynamic(),
   };
 }
 
 export const pendingListColumns = {
-  search: [student.name],
   sortable: { date: records.date, createdAt: records.createdAt },
   tieBreaker: records.id,
 };
+
+/**
+ * Records of the students whose name matches: the few matching students are found first (a
+ * department has a few hundred), so the records side stays on its student index instead of
+ * joining every pending record to its student before filtering.
+ */
+export function ofStudentsMatching(db: Executor, scope: RecordScope, condition: SQL): SQL {
+  const inScope =
+    scope.kind === 'department'
+      ? and(eq(users.collegeId, scope.collegeId), eq(users.departmentId, scope.departmentId))
+      : undefined;
+  return inArray(
+    records.studentId,
+    db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(isNull(users.role), inScope, condition)),
+  );
+}
 
 export function pendingWhere(scope: RecordScope): SQL {
   return and(recordsWhere(scope), eq(records.status, 'pending')) as SQL;

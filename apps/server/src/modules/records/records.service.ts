@@ -42,10 +42,10 @@ import { FILE_MESSAGES } from '@pgel/shared/schemas/files';
 import type { ListResponse } from '@pgel/shared/schemas/list';
 import { and, eq, type SQL } from 'drizzle-orm';
 import type { Database, Executor, Tx } from '../../db/client';
-import { records } from '../../db/schema/index';
+import { records, users } from '../../db/schema/index';
 import { AppError } from '../../platform/errors';
 import { fileUrl } from '../../platform/files';
-import { listPage } from '../../platform/list';
+import { listPage, searchCondition } from '../../platform/list';
 import { enqueueMail } from '../../platform/mail';
 import type { SessionActor } from '../../platform/session';
 import type { FilesService } from '../files/files.service';
@@ -286,13 +286,17 @@ export class RecordsService {
     query: { page: number; pageSize: number; search?: string | undefined },
   ): Promise<ListResponse<PendingRecord>> {
     if (!isStaff(actor)) throw AppError.forbidden();
-    const searching = (query.search ?? '').trim() !== '';
+    const scope = scopeFor(actor);
+    const nameMatches = searchCondition(query.search, [users.name]);
     const page = await listPage(
-      { ...query, order: 'desc' },
-      repo.pendingListQueries(this.db, { searching }),
+      { ...query, search: undefined, order: 'desc' },
+      repo.pendingListQueries(this.db),
       {
-        where: repo.pendingWhere(scopeFor(actor)),
-        searchIn: repo.pendingListColumns.search,
+        where: and(
+          repo.pendingWhere(scope),
+          nameMatches ? repo.ofStudentsMatching(this.db, scope, nameMatches) : undefined,
+        ),
+        searchIn: [],
         sortable: repo.pendingListColumns.sortable,
         defaultSort: 'date',
         defaultOrder: 'desc',

@@ -1,0 +1,1 @@
+CREATE INDEX "records_student_status_idx" ON "records" USING btree ("student_id","status","college_id","department_id") WHERE "records"."deleted_at" is null;
