@@ -25,6 +25,8 @@ import { notificationRoutes } from './modules/people/notifications.routes';
 import { NotificationService } from './modules/people/notifications.service';
 import { peopleRoutes } from './modules/people/people.routes';
 import { PeopleService } from './modules/people/people.service';
+import { recordOptionsRoutes } from './modules/records/record-options.routes';
+import { RecordOptionsService } from './modules/records/record-options.service';
 import { recordsRoutes } from './modules/records/records.routes';
 import { RecordsService } from './modules/records/records.service';
 import { referenceRoutes } from './modules/reference/reference.routes';
@@ -226,6 +228,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(studentsRoutes(students));
       await api.register(staffRoutes(staff));
       await api.register(recordsRoutes(records));
+      await api.register(recordOptionsRoutes(new RecordOptionsService({ db: database.db })));
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: '/api/v1' },

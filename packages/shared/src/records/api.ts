@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requiredText } from '../schemas/common';
 import { ListQuerySchema } from '../schemas/list';
 import { RECORD_STATUSES, VERDICTS } from './types';
 
@@ -186,3 +187,28 @@ export type PendingRecord = z.infer<typeof PendingRecordSchema>;
 
 /** GET /records/form-context: which restricted option sets the caller's department sees. */
 export const FormContextSchema = z.object({ restrictedAllowed: z.array(z.string()) });
+
+/**
+ * The report screen's Add Skills, Add Speciality and Add New Procedure modals (spec 02 sections 2
+ * and 5): a missing choice is added for the caller's own college and department, then offered.
+ */
+export const OPTION_MESSAGES = {
+  fillAll: RECORD_MESSAGES.fillAll,
+  skillAdded: 'Skill added successfully!',
+  specialityAdded: 'Speciality added successfully!',
+  procedureAdded: 'Procedure added successfully!',
+  competencyNotFound: 'Please choose a competency',
+} as const;
+
+const optionTitle = requiredText(RECORD_MESSAGES.fillAll).max(200, { error: RECORD_MESSAGES.fillCorrectly });
+export const AddSkillOptionSchema = z.object({
+  competencyId: z.uuid({ error: OPTION_MESSAGES.competencyNotFound }),
+  title: optionTitle,
+});
+export type AddSkillOptionInput = z.infer<typeof AddSkillOptionSchema>;
+export const AddTitledOptionSchema = z.object({ title: optionTitle });
+export type AddTitledOptionInput = z.infer<typeof AddTitledOptionSchema>;
+export const AddedOptionResponseSchema = z.object({
+  message: z.string(),
+  item: z.object({ id: z.uuid(), title: z.string() }),
+});

@@ -345,7 +345,7 @@ export async function readSettings(db: Executor, keys: string[]): Promise<Map<st
 /** A department's reference rows: its own for every college (college null) or for this college. */
 export type DepartmentScope = { collegeId: string; departmentId: string };
 
-function inDepartment(scope: DepartmentScope, department: AnyPgColumn, college: AnyPgColumn) {
+export function inDepartment(scope: DepartmentScope, department: AnyPgColumn, college: AnyPgColumn) {
   return and(eq(department, scope.departmentId), or(isNull(college), eq(college, scope.collegeId)));
 }
 
