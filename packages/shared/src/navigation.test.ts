@@ -9,6 +9,7 @@ import {
   showsFloatingAddButton,
   visibleNavigation,
 } from './navigation';
+import { RECORD_KINDS } from './records/kinds';
 import { STAFF_ROLES, type StaffRole } from './roles';
 
 const MEDICINE = 'General Medicine';
@@ -95,21 +96,21 @@ describe('sidebar visibility', () => {
       (item) => item.kind === 'group' && item.id === 'logbook',
     );
     expect(logbook?.kind === 'group' && logbook.children.map((c) => [c.title, c.path])).toEqual([
-      ['Introductory Program', '/task/introductory-program'],
+      ['Introductory Program', '/task/introduction-schedule'],
       ['Teaching', '/task/teaching'],
       ['Clinical Training', '/task/clinical-training'],
-      ['OPD (Campus)', '/task/opd-campus'],
-      ['Conferences/CME/Workshops', '/task/conferences'],
+      ['OPD (Campus)', '/task/opd'],
+      ['Conferences/CME/Workshops', '/task/conference'],
       ['Paper/Poster Presentation', '/task/paper-poster'],
       ['Thesis Review (Activity)', '/task/thesis-review'],
       ['Speciality Posting', '/task/speciality-posting'],
-      ['Diagnostic Skills', '/task/diagnostic-skills'],
-      ['Surgical Skills', '/task/surgical-skills'],
+      ['Diagnostic Skills', '/task/diagnostic-skill'],
+      ['Surgical Skills', '/task/surgical-skill'],
       ['Skills Lab', '/task/skills-lab'],
       ['Extra Curricular', '/task/extra-curricular'],
       ['Leave', '/task/leave'],
-      ['Clinical Cases', '/task/clinical-cases'],
-      ['Procedures', '/task/procedures'],
+      ['Clinical Cases', '/task/clinical-case'],
+      ['Procedures', '/task/procedure'],
     ]);
     expect(new Set(LOGBOOK_ACTIVITIES.map((a) => a.id)).size).toBe(15);
   });
@@ -248,7 +249,7 @@ describe('floating add button', () => {
     // Student-only elsewhere: staff never get it on other pages.
     ['/checkList', ['student']],
     ['/task/teaching', ['student']],
-    ['/task/clinical-cases', ['student']],
+    ['/task/clinical-case', ['student']],
     ['/synopsis', ['student']],
     ['/thesisReview', ['student']],
     ['/publication', ['student']],
@@ -287,5 +288,12 @@ describe('floating add button', () => {
     expect(showsFloatingAddButton('/allstaff', 'hod')).toBe(true);
     expect(showsFloatingAddButton('/drp/home/', 'professor')).toBe(true);
     expect(showsFloatingAddButton('', null)).toBe(false);
+  });
+});
+
+describe('logbook links', () => {
+  it('every sidebar activity opens a record kind of the registry', () => {
+    const kindIds = new Set(RECORD_KINDS.map((kind) => kind.id));
+    for (const activity of LOGBOOK_ACTIVITIES) expect(kindIds.has(activity.id), activity.id).toBe(true);
   });
 });

@@ -69,21 +69,21 @@ export const forensicOnly: NavRule = (actor) => isForensicDepartment(actor.depar
  * The id is the `/task/{id}` segment: readable slugs instead of the source's database ids.
  */
 export const LOGBOOK_ACTIVITIES = [
-  { id: 'introductory-program', title: 'Introductory Program' },
+  { id: 'introduction-schedule', title: 'Introductory Program' },
   { id: 'teaching', title: 'Teaching' },
   { id: 'clinical-training', title: 'Clinical Training' },
-  { id: 'opd-campus', title: 'OPD (Campus)' },
-  { id: 'conferences', title: 'Conferences/CME/Workshops' },
+  { id: 'opd', title: 'OPD (Campus)' },
+  { id: 'conference', title: 'Conferences/CME/Workshops' },
   { id: 'paper-poster', title: 'Paper/Poster Presentation' },
   { id: 'thesis-review', title: 'Thesis Review (Activity)' },
   { id: 'speciality-posting', title: 'Speciality Posting' },
-  { id: 'diagnostic-skills', title: 'Diagnostic Skills' },
-  { id: 'surgical-skills', title: 'Surgical Skills' },
+  { id: 'diagnostic-skill', title: 'Diagnostic Skills' },
+  { id: 'surgical-skill', title: 'Surgical Skills' },
   { id: 'skills-lab', title: 'Skills Lab' },
   { id: 'extra-curricular', title: 'Extra Curricular' },
   { id: 'leave', title: 'Leave' },
-  { id: 'clinical-cases', title: 'Clinical Cases' },
-  { id: 'procedures', title: 'Procedures' },
+  { id: 'clinical-case', title: 'Clinical Cases' },
+  { id: 'procedure', title: 'Procedures' },
 ] as const;
 export type LogbookActivityId = (typeof LOGBOOK_ACTIVITIES)[number]['id'];
 

@@ -84,6 +84,10 @@ const router = createBrowserRouter([
               // Staff (features/staff): /allStaff for the HOD, /allHod (All Staffs) for Master.
               { path: '/allStaff', lazy: () => import('./routes/staff') },
               { path: '/allHod', lazy: () => import('./routes/all-staffs') },
+              // Logbook (features/records): one report screen for every record kind of the registry.
+              { path: '/task/:id', lazy: () => import('./routes/task') },
+              // React Router matches paths without case, so this is also /checklist.
+              { path: '/checkList', lazy: () => import('./routes/checklist') },
             ],
           },
         ],

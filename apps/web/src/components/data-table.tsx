@@ -81,6 +81,8 @@ export type DataTableProps<T> = {
   /** Width under which the table scrolls sideways instead of squeezing its columns. */
   minWidth?: number;
   onRowClick?: (row: T) => void;
+  /** What an empty list says; 'No Data Found' unless a screen has its own words. */
+  emptyText?: ReactNode;
 };
 
 /**
@@ -241,6 +243,7 @@ export function DataTable<T>({
   toolbar,
   minWidth = 640,
   onRowClick,
+  emptyText = NO_DATA_TEXT,
 }: DataTableProps<T>) {
   const total = data?.total ?? 0;
   const rows = data?.items ?? [];
@@ -271,7 +274,7 @@ export function DataTable<T>({
       <Table.Tr>
         <Table.Td colSpan={columns.length}>
           <Text ta="center" c="dimmed" py="lg">
-            {hasError ? errorMessage(error) : NO_DATA_TEXT}
+            {hasError ? errorMessage(error) : emptyText}
           </Text>
         </Table.Td>
       </Table.Tr>

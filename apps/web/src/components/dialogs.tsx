@@ -30,7 +30,8 @@ function DialogBody({ tone, message }: { tone: MessageTone; message: ReactNode }
       <ThemeIcon color={color} variant="light" size={40} radius="xl" aria-hidden>
         <Icon size={24} />
       </ThemeIcon>
-      <Text pt={8} style={{ overflowWrap: 'anywhere' }}>
+      {/* A div, not a p: a message may be a list (the 'Validation Error' bullets). */}
+      <Text component="div" pt={8} style={{ overflowWrap: 'anywhere' }}>
         {message}
       </Text>
     </Group>

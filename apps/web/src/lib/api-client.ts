@@ -13,12 +13,15 @@ const API_BASE = '/api/v1';
 export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
+  /** The server's message per form field (`{ code, message, fieldErrors }`), when it sent them. */
+  readonly fieldErrors: Readonly<Record<string, string>> | undefined;
 
-  constructor(status: number, code: string, message: string) {
+  constructor(status: number, code: string, message: string, fieldErrors?: Record<string, string>) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
+    this.fieldErrors = fieldErrors;
   }
 
   get isNetworkError(): boolean {
@@ -74,7 +77,12 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   if (!response.ok) {
     const parsed = ErrorResponseSchema.safeParse(payload);
     const message = parsed.success && parsed.data.message ? parsed.data.message : GENERIC_MESSAGES.fallback;
-    throw new ApiError(response.status, parsed.success ? parsed.data.code : 'http_error', message);
+    throw new ApiError(
+      response.status,
+      parsed.success ? parsed.data.code : 'http_error',
+      message,
+      parsed.success ? parsed.data.fieldErrors : undefined,
+    );
   }
   return payload as T;
 }

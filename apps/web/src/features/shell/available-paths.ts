@@ -1,3 +1,5 @@
+import { RECORD_KINDS } from '@pgel/shared/records/kinds';
+
 /**
  * The signed-in screens that exist in this build. The sidebar links only to these (issue 3:
  * links to screens later issues build stay hidden until then), so an issue that adds a screen
@@ -18,4 +20,7 @@ export const AVAILABLE_PATHS: ReadonlySet<string> = new Set([
   // Staff (issue 4).
   '/allStaff',
   '/allHod',
+  // Logbook (issue 5): every record kind's report, and the Mandatory Checklist.
+  ...RECORD_KINDS.map((kind) => `/task/${kind.id}`),
+  '/checkList',
 ]);

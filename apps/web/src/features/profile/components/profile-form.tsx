@@ -29,6 +29,7 @@ import {
 } from '@pgel/shared/schemas/profile';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { type ReactNode, useCallback, useState } from 'react';
+import { DateField, todayIso } from '../../../components/date-field';
 import { showError, showMessage } from '../../../components/dialogs';
 import { FileUpload } from '../../../components/file-upload';
 import { FileViewer, type ViewableFile } from '../../../components/file-viewer';
@@ -36,7 +37,6 @@ import { isApiError } from '../../../lib/api-client';
 import { useSessionUser } from '../../../lib/session';
 import { useTeachers } from '../api/get-teachers';
 import { useUpdateProfile } from '../api/update-profile';
-import { DateField, todayIso } from './date-field';
 
 /** The form's values: the API's input, with empty text as '' while editing. */
 type ProfileFormValues = {

@@ -1,0 +1,29 @@
+import { type PendingRecord, PendingRecordSchema } from '@pgel/shared/records/api';
+import { type ListResponse, listResponseSchema } from '@pgel/shared/schemas/list';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+
+const PendingListSchema = listResponseSchema(PendingRecordSchema);
+
+/** The faculty dashboard's table: 10 a page (spec 02 section 9). */
+export const PENDING_PAGE_SIZE = 10;
+
+/** `GET /records/pending`: pending entries of the caller's department, searched by student name. */
+export async function listPendingRecords(
+  page: number,
+  search: string,
+  signal?: AbortSignal,
+): Promise<ListResponse<PendingRecord>> {
+  const query = new URLSearchParams({ page: String(page), pageSize: String(PENDING_PAGE_SIZE) });
+  if (search) query.set('search', search);
+  const payload = await apiRequest<unknown>(`/records/pending?${query}`, { signal });
+  return PendingListSchema.parse(payload);
+}
+
+export function usePendingRecords(page: number, search: string) {
+  return useQuery({
+    queryKey: ['records', 'pending', { page, search }],
+    queryFn: ({ signal }) => listPendingRecords(page, search, signal),
+    placeholderData: keepPreviousData,
+  });
+}

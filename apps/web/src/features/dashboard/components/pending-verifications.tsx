@@ -1,0 +1,133 @@
+import { Alert, Badge, Button, Card, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { findKind } from '@pgel/shared/records/kinds';
+import { RECORD_STATUS_LABELS } from '@pgel/shared/records/types';
+import { NO_DATA_TEXT } from '@pgel/shared/schemas/list';
+import { IconAlertTriangle, IconSearch } from '@tabler/icons-react';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { errorMessage } from '../../../lib/api-client';
+import { PENDING_PAGE_SIZE, usePendingRecords } from '../api/list-pending-records';
+
+/** Where a pending row leads: that entry, opened on its kind's report. */
+export function pendingRecordPath(kind: string, id: string): string {
+  const base = kind === 'checklist' ? '/checkList' : `/task/${kind}`;
+  return `${base}?record=${id}`;
+}
+
+/** The faculty dashboard: pending entries of the department, by student name, 10 a page. */
+export function PendingVerifications() {
+  const navigate = useNavigate();
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search.trim(), 300);
+  const [page, setPage] = useState(1);
+  const pending = usePendingRecords(page, debounced);
+  const total = pending.data?.total ?? 0;
+  const lastPage = Math.max(1, Math.ceil(total / PENDING_PAGE_SIZE));
+  const rows = pending.data?.items ?? [];
+
+  return (
+    <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="pending-title">
+      <Stack gap="md">
+        <Group justify="space-between" wrap="wrap" gap="sm">
+          <Title order={2} size="h3" id="pending-title">
+            Pending Verifications
+          </Title>
+          <TextInput
+            type="search"
+            aria-label="Search by student name"
+            placeholder="Search by student name"
+            leftSection={<IconSearch size={16} aria-hidden />}
+            value={search}
+            onChange={(event) => {
+              setSearch(event.currentTarget.value);
+              setPage(1);
+            }}
+            w={{ base: '100%', xs: 280 }}
+          />
+        </Group>
+        {pending.isError ? (
+          <Alert color="red" variant="light" icon={<IconAlertTriangle size={20} />} title="Error">
+            {errorMessage(pending.error)}
+          </Alert>
+        ) : null}
+        <Table.ScrollContainer minWidth={480}>
+          <Table highlightOnHover verticalSpacing="sm">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Student Name</Table.Th>
+                <Table.Th>Task / Topic</Table.Th>
+                <Table.Th>Date</Table.Th>
+                <Table.Th>Status</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.length === 0 && !pending.isPending ? (
+                <Table.Tr>
+                  <Table.Td colSpan={4}>
+                    <Text ta="center" c="dimmed" py="md">
+                      {NO_DATA_TEXT}
+                    </Text>
+                  </Table.Td>
+                </Table.Tr>
+              ) : null}
+              {rows.map((row) => {
+                const kind = findKind(row.kind);
+                const open = () => navigate(pendingRecordPath(row.kind, row.id));
+                return (
+                  <Table.Tr
+                    key={row.id}
+                    onClick={open}
+                    onKeyDown={(event) => {
+                      if (event.key === 'Enter') open();
+                    }}
+                    tabIndex={0}
+                    style={{ cursor: 'pointer' }}
+                    aria-label={`Open ${kind?.menuTitle ?? row.kind} entry of ${row.studentName}`}
+                  >
+                    <Table.Td fw={600}>{row.studentName}</Table.Td>
+                    <Table.Td>
+                      <Text size="sm" fw={500}>
+                        {kind?.menuTitle ?? row.kind}
+                      </Text>
+                      {row.summary ? (
+                        <Text size="xs" c="dimmed" lineClamp={2}>
+                          {row.summary}
+                        </Text>
+                      ) : null}
+                    </Table.Td>
+                    <Table.Td>{row.date ? dayjs(row.date).format('DD-MM-YYYY') : 'N/A'}</Table.Td>
+                    <Table.Td>
+                      <Badge color="gray.7" variant="filled">
+                        {RECORD_STATUS_LABELS[row.status]}
+                      </Badge>
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+        <Group justify="space-between">
+          <Text size="sm" c="dimmed">
+            {total === 0 ? '0 entries' : `Page ${page} of ${lastPage} · ${total} pending`}
+          </Text>
+          <Group gap="xs">
+            <Button variant="default" size="xs" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
+              Previous
+            </Button>
+            <Button
+              variant="default"
+              size="xs"
+              disabled={page >= lastPage}
+              onClick={() => setPage((p) => p + 1)}
+            >
+              Next
+            </Button>
+          </Group>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}

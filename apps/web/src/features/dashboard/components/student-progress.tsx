@@ -1,0 +1,122 @@
+import {
+  Alert,
+  Badge,
+  Card,
+  Group,
+  Loader,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
+import { CHECKLIST_TARGET, DASHBOARD_CATEGORIES } from '@pgel/shared/records/dashboard';
+import { IconAlertTriangle, IconChevronRight } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { errorMessage } from '../../../lib/api-client';
+import { useRecordCounts } from '../api/get-record-counts';
+
+type Counts = { total: number; approved: number; pending: number; rejected: number };
+const NONE: Counts = { total: 0, approved: 0, pending: 0, rejected: 0 };
+
+/** Where a category card leads: the checklist has its own screen, every other kind its report. */
+export function categoryPath(kindId: string): string {
+  return kindId === 'checklist' ? '/checkList' : `/task/${kindId}`;
+}
+
+/**
+ * Green for Completed or Approved (spec 02 section 2), amber otherwise: a category is approved
+ * when it has entries and every one of them is approved; the checklist is complete at 8 approved.
+ */
+export function isCategoryDone(kindId: string, counts: Counts): boolean {
+  if (kindId === 'checklist') return counts.approved >= CHECKLIST_TARGET;
+  return counts.total > 0 && counts.approved === counts.total;
+}
+
+function CategoryCard({ title, kindId, counts }: { title: string; kindId: string; counts: Counts }) {
+  const done = isCategoryDone(kindId, counts);
+  const isChecklist = kindId === 'checklist';
+  const color = done ? 'teal' : 'orange';
+  return (
+    <UnstyledButton
+      component={Link}
+      to={categoryPath(kindId)}
+      aria-label={`${title}: ${isChecklist ? `${counts.total} of ${CHECKLIST_TARGET}` : `${counts.total} entries`}, ${done ? 'complete' : 'in progress'}`}
+    >
+      <Card
+        withBorder
+        radius="md"
+        padding="md"
+        h="100%"
+        style={{ borderLeft: `4px solid var(--mantine-color-${color}-6)` }}
+        bg={done ? 'teal.0' : 'orange.0'}
+      >
+        <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
+          <Stack gap={4} style={{ minWidth: 0 }}>
+            <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
+              {title}
+            </Text>
+            <Text fw={700} fz={28} lh={1.1} c={done ? 'teal.9' : 'orange.9'}>
+              {isChecklist ? `${counts.total} / ${CHECKLIST_TARGET}` : counts.total}
+            </Text>
+            <Text size="xs" c="dark.4">
+              {counts.approved} approved · {counts.pending} pending
+              {counts.rejected > 0 ? ` · ${counts.rejected} rejected` : ''}
+            </Text>
+          </Stack>
+          <IconChevronRight size={18} aria-hidden style={{ flex: 'none', marginTop: 2 }} />
+        </Group>
+      </Card>
+    </UnstyledButton>
+  );
+}
+
+/** The student's dashboard: the Mandatory Checklist and one card per activity category. */
+export function StudentProgress() {
+  const counts = useRecordCounts();
+  const byKind = new Map((counts.data ?? []).map((row) => [row.kind, row]));
+  const checklist = DASHBOARD_CATEGORIES.find((c) => c.kindId === 'checklist');
+  const others = DASHBOARD_CATEGORIES.filter((c) => c.kindId !== 'checklist');
+  return (
+    <Stack gap="md" component="section" aria-labelledby="progress-title">
+      <Group justify="space-between">
+        <Title order={2} size="h3" id="progress-title">
+          My Logbook
+        </Title>
+        {counts.isFetching ? <Loader size="xs" aria-label="Loading counts" /> : null}
+      </Group>
+      {counts.isError ? (
+        <Alert color="red" variant="light" icon={<IconAlertTriangle size={20} />} title="Error">
+          {errorMessage(counts.error)}
+        </Alert>
+      ) : null}
+      {checklist ? (
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm">
+          <CategoryCard
+            title="Mandatory Checklist"
+            kindId="checklist"
+            counts={byKind.get('checklist') ?? NONE}
+          />
+        </SimpleGrid>
+      ) : null}
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 3, xl: 4 }} spacing="sm">
+        {others.map((category) => (
+          <CategoryCard
+            key={category.title}
+            title={category.title}
+            kindId={category.kindId}
+            counts={byKind.get(category.kindId) ?? NONE}
+          />
+        ))}
+      </SimpleGrid>
+      <Group gap="xs">
+        <Badge color="teal" variant="dot">
+          Complete or approved
+        </Badge>
+        <Badge color="orange" variant="dot">
+          In progress
+        </Badge>
+      </Group>
+    </Stack>
+  );
+}

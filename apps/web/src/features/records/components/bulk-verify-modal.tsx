@@ -1,0 +1,94 @@
+import { Alert, Button, Stack, Text } from '@mantine/core';
+import { RECORD_MESSAGES, type RecordListItem } from '@pgel/shared/records/api';
+import type { RecordKind } from '@pgel/shared/records/types';
+import { type FormEvent, useState } from 'react';
+import { DialogActions } from '../../../components/dialog-actions';
+import { showError } from '../../../components/dialogs';
+import { useBulkVerifyRecords } from '../api/bulk-verify-records';
+import { recordFailureMessage, showRecordSuccess } from './record-dialogs';
+import { RecordModal } from './record-modal';
+import {
+  commonScoring,
+  initialVerifyValues,
+  scoringFor,
+  toVerifyInput,
+  VerifyFields,
+  type VerifyValues,
+} from './verify-fields';
+
+type BulkVerifyModalProps = {
+  kind: RecordKind;
+  opened: boolean;
+  /** The pending records ticked in the table. */
+  records: readonly RecordListItem[];
+  onClose: () => void;
+  /** After the server has verified them all. */
+  onDone: () => void;
+};
+
+/**
+ * "Verify selected": one verdict, score and feedback for every ticked pending record, sent in one
+ * request that the server applies in one transaction (all or none).
+ */
+export function BulkVerifyModal({ kind, opened, records, onClose, onDone }: BulkVerifyModalProps) {
+  return (
+    <RecordModal opened={opened} onClose={onClose} title="Verify selected" size="lg">
+      {opened ? <BulkVerifyForm kind={kind} records={records} onClose={onClose} onDone={onDone} /> : null}
+    </RecordModal>
+  );
+}
+
+function BulkVerifyForm({ kind, records, onClose, onDone }: Omit<BulkVerifyModalProps, 'opened'>) {
+  const scoring = commonScoring(records.map((record) => scoringFor(kind, record.details)));
+  const [values, setValues] = useState<VerifyValues>(() => initialVerifyValues(scoring));
+  const bulk = useBulkVerifyRecords();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (records.length === 0) {
+      void showError(RECORD_MESSAGES.selectRecords);
+      return;
+    }
+    const input = scoring ? toVerifyInput(values, scoring) : null;
+    if (!input) {
+      void showError(RECORD_MESSAGES.verifyAllFields);
+      return;
+    }
+    bulk.mutate(
+      { ...input, recordIds: records.map((record) => record.id) },
+      {
+        onSuccess: ({ message }) => {
+          onDone();
+          void showRecordSuccess(message);
+        },
+        onError: (error) => void showError(recordFailureMessage(error, RECORD_MESSAGES.fallback)),
+      },
+    );
+  };
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Verify selected">
+      <Stack gap="md">
+        <Text size="sm" aria-live="polite">
+          {records.length === 1 ? '1 entry selected' : `${records.length} entries selected`}
+        </Text>
+        {scoring ? (
+          <VerifyFields scoring={scoring} values={values} onChange={setValues} />
+        ) : (
+          <Alert color="orange" variant="light">
+            The selected entries are scored differently (different training types). Select entries of one
+            training type to verify them together.
+          </Alert>
+        )}
+        <DialogActions>
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={bulk.isPending} disabled={!scoring}>
+            Submit
+          </Button>
+        </DialogActions>
+      </Stack>
+    </form>
+  );
+}

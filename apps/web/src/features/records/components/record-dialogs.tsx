@@ -1,0 +1,41 @@
+import { List } from '@mantine/core';
+import { RECORD_MESSAGES } from '@pgel/shared/records/api';
+import type { FieldError } from '@pgel/shared/records/validation';
+import { VALIDATION_TITLE } from '@pgel/shared/schemas/common';
+import { showError, showMessage } from '../../../components/dialogs';
+import { errorMessage, isApiError } from '../../../lib/api-client';
+
+/** Spec 02 section 8: 'Task inserted successfully' and the per-kind messages show for 1 s. */
+export const RECORD_SUCCESS_AUTO_CLOSE_MS = 1000;
+/** Spec 02 section 8: 'Deleted!' shows for 2 s. */
+export const RECORD_DELETED_AUTO_CLOSE_MS = 2000;
+
+export function showRecordSuccess(message: string, title = 'Success'): Promise<void> {
+  return showMessage({ title, message, tone: 'success', autoCloseMs: RECORD_SUCCESS_AUTO_CLOSE_MS });
+}
+
+/**
+ * A form's errors before anything is sent: the first one (spec 02 section 5), or every one as a
+ * bullet list in the 'Validation Error' dialog for the kinds that ask for it (clinical case).
+ */
+export function showRecordValidation(errors: readonly FieldError[], showAll: boolean): Promise<void> {
+  if (showAll) {
+    return showError(
+      <List size="sm" spacing={2} component="ul">
+        {errors.map((error) => (
+          <List.Item key={`${error.field}:${error.message}`}>{error.message}</List.Item>
+        ))}
+      </List>,
+      RECORD_MESSAGES.validationErrorTitle,
+    );
+  }
+  return showError(errors[0]?.message ?? RECORD_MESSAGES.fillAll, VALIDATION_TITLE);
+}
+
+/** A refused or failed call: the server's message for a 4xx, else the given fallback. */
+export function recordFailureMessage(error: unknown, fallback: string): string {
+  if (isApiError(error) && error.status >= 400 && error.status < 500 && error.code !== 'http_error') {
+    return error.message;
+  }
+  return isApiError(error) && error.status === 0 ? errorMessage(error) : fallback;
+}

@@ -1,0 +1,369 @@
+import {
+  ActionIcon,
+  Button,
+  Group,
+  Input,
+  NumberInput,
+  Radio,
+  Select,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { TimeInput } from '@mantine/dates';
+import type { FieldDef } from '@pgel/shared/records/types';
+import { inclusiveDays, type RecordValues, selectOptions } from '@pgel/shared/records/validation';
+import { IconClock, IconPlus, IconTrash } from '@tabler/icons-react';
+import { DateField } from '../../../components/date-field';
+import { FileUpload } from '../../../components/file-upload';
+import { recordOptionsPath, useRecordOptions } from '../api/get-record-options';
+
+type InputOf<I extends FieldDef['input']> = Extract<FieldDef, { input: I }>;
+
+/** What every input component gets: its definition, value, error and a way to change the value. */
+type FieldProps<I extends FieldDef['input']> = {
+  field: InputOf<I>;
+  value: unknown;
+  error?: string;
+  onChange: (value: unknown) => void;
+};
+
+const asText = (value: unknown): string => (typeof value === 'string' ? value : '');
+const comboboxProps = { withinPortal: true } as const;
+
+export function TextField({ field, value, error, onChange }: FieldProps<'text'>) {
+  return (
+    <TextInput
+      label={field.label}
+      description={field.description}
+      withAsterisk={field.required}
+      maxLength={field.maxLength}
+      value={asText(value)}
+      error={error}
+      onChange={(event) => onChange(event.currentTarget.value)}
+    />
+  );
+}
+
+export function TextareaField({ field, value, error, onChange }: FieldProps<'textarea'>) {
+  return (
+    <Textarea
+      size="md"
+      label={field.label}
+      description={field.description}
+      withAsterisk={field.required}
+      maxLength={field.maxLength}
+      autosize
+      minRows={2}
+      maxRows={8}
+      value={asText(value)}
+      error={error}
+      onChange={(event) => onChange(event.currentTarget.value)}
+    />
+  );
+}
+
+/** DD-MM-YYYY with a calendar; not after `today` unless the field allows future dates (leave). */
+export function DateRecordField({
+  field,
+  value,
+  error,
+  onChange,
+  today,
+}: FieldProps<'date'> & { today: string }) {
+  return (
+    <DateField
+      label={field.label}
+      description={field.description}
+      withAsterisk={field.required}
+      maxDate={field.allowFuture ? undefined : today}
+      value={asText(value) || null}
+      error={error}
+      onChange={(next) => onChange(next ?? '')}
+    />
+  );
+}
+
+export function TimeField({ field, value, error, onChange }: FieldProps<'time'>) {
+  return (
+    <TimeInput
+      size="md"
+      label={field.label}
+      description={field.description}
+      withAsterisk={field.required}
+      leftSection={<IconClock size={16} aria-hidden />}
+      value={asText(value)}
+      error={error}
+      onChange={(event) => onChange(event.currentTarget.value)}
+    />
+  );
+}
+
+export function NumberField({ field, value, error, onChange }: FieldProps<'number'>) {
+  return (
+    <NumberInput
+      size="md"
+      label={field.label}
+      description={field.description}
+      withAsterisk={field.required}
+      min={field.min}
+      max={field.max}
+      allowDecimal={!field.integer}
+      allowNegative={field.min < 0}
+      value={typeof value === 'number' || typeof value === 'string' ? value : ''}
+      error={error}
+      onChange={(next) => onChange(next)}
+    />
+  );
+}
+
+/**
+ * A fixed choice. The department-only options (three clinical training types) are listed only
+ * when the server says the caller's department is the one the setting names.
+ */
+export function SelectField({
+  field,
+  value,
+  error,
+  onChange,
+  restrictedAllowed,
+}: FieldProps<'select'> & { restrictedAllowed: boolean }) {
+  return (
+    <Select
+      label={field.label}
+      description={field.description}
+      withAsterisk={field.required}
+      placeholder={`Select ${field.label}`}
+      data={[...selectOptions(field, restrictedAllowed)]}
+      value={asText(value) || null}
+      error={error}
+      onChange={(next) => onChange(next ?? '')}
+      searchable
+      nothingFoundMessage="No option found"
+      comboboxProps={comboboxProps}
+    />
+  );
+}
+
+/**
+ * Options from the server: the department's teachers, competencies, skills or specialities. A
+ * skills list waits for its competency and reloads when it changes (the form clears the skill).
+ */
+export function RemoteSelectField({
+  field,
+  value,
+  error,
+  onChange,
+  values,
+}: FieldProps<'remote-select'> & { values: RecordValues }) {
+  const dependsOn = field.source.list === 'skills' ? field.source.dependsOn : null;
+  const path = recordOptionsPath(field.source, dependsOn ? values[dependsOn] : undefined);
+  const options = useRecordOptions(path);
+  const isWaiting = path === null;
+  const placeholder = isWaiting
+    ? 'Choose the competency first'
+    : options.isPending
+      ? 'Loading…'
+      : options.isError
+        ? 'Could not load the list'
+        : `Select ${field.label}`;
+  return (
+    <Select
+      label={field.label}
+      description={field.description}
+      withAsterisk={field.required}
+      placeholder={placeholder}
+      data={(options.data ?? []).map((option) => ({ value: option.id, label: option.title }))}
+      value={asText(value) || null}
+      error={error}
+      onChange={(next) => onChange(next ?? '')}
+      disabled={isWaiting}
+      searchable
+      nothingFoundMessage="No option found"
+      comboboxProps={comboboxProps}
+    />
+  );
+}
+
+/** Absent / Present (clinical case physical examination). */
+export function AbsentPresentField({ field, value, error, onChange }: FieldProps<'absent-present'>) {
+  return (
+    <Radio.Group
+      size="md"
+      label={field.label}
+      description={field.description}
+      withAsterisk={field.required}
+      value={asText(value) || null}
+      error={error}
+      onChange={(next) => onChange(next)}
+    >
+      <Group gap="lg" mt={6}>
+        <Radio value="absent" label="Absent" size="sm" />
+        <Radio value="present" label="Present" size="sm" />
+      </Group>
+    </Radio.Group>
+  );
+}
+
+/** A list of lines (presenting complaints): rows are added and removed; the first row always stays. */
+export function TextListField({ field, value, error, onChange }: FieldProps<'text-list'>) {
+  const lines = Array.isArray(value) && value.length > 0 ? (value as string[]) : [''];
+  const setLine = (index: number, line: string) =>
+    onChange(lines.map((old, i) => (i === index ? line : old)));
+  return (
+    <Input.Wrapper
+      size="md"
+      label={field.label}
+      description={field.description}
+      withAsterisk={field.required}
+      error={error}
+      labelElement="div"
+    >
+      <Stack gap="xs" mt={6}>
+        {lines.map((line, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: rows are positions; their text is what changes
+          <Group key={index} gap="xs" wrap="nowrap" align="flex-start">
+            <TextInput
+              aria-label={`${field.itemLabel} ${index + 1}`}
+              placeholder={`${field.itemLabel} ${index + 1}`}
+              value={line}
+              error={index === 0 && error ? true : undefined}
+              onChange={(event) => setLine(index, event.currentTarget.value)}
+              style={{ flex: 1 }}
+            />
+            {index > 0 ? (
+              <ActionIcon
+                variant="light"
+                color="red.8"
+                size={42}
+                aria-label={`Remove ${field.itemLabel} ${index + 1}`}
+                onClick={() => onChange(lines.filter((_, i) => i !== index))}
+              >
+                <IconTrash size={16} aria-hidden />
+              </ActionIcon>
+            ) : null}
+          </Group>
+        ))}
+        <Group>
+          <Button
+            variant="light"
+            size="compact-sm"
+            leftSection={<IconPlus size={14} aria-hidden />}
+            onClick={() => onChange([...lines, ''])}
+          >
+            Add {field.itemLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </Input.Wrapper>
+  );
+}
+
+/** A certificate or document: uploaded at once (purpose `document`); the form keeps its id. */
+export function FileField({
+  field,
+  error,
+  onChange,
+  onBusyChange,
+}: FieldProps<'file'> & { onBusyChange?: (isBusy: boolean) => void }) {
+  return (
+    <Stack gap={4}>
+      <FileUpload
+        label={field.label}
+        purpose="document"
+        description={field.description}
+        onUploaded={(file) => onChange(file.id)}
+        onRemove={() => onChange('')}
+        onBusyChange={onBusyChange}
+      />
+      {error ? (
+        <Text size="xs" c="red.8" role="alert">
+          {error}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
+
+/** Read-only, worked out live from two other fields (leave days: inclusive, 0 when reversed). */
+export function ComputedField({ field, values }: { field: InputOf<'computed'>; values: RecordValues }) {
+  const result = inclusiveDays(values[field.from], values[field.to]);
+  return (
+    <TextInput
+      label={field.label}
+      description={field.description}
+      value={String(result)}
+      readOnly
+      variant="filled"
+      aria-readonly
+    />
+  );
+}
+
+export type RecordFieldProps = {
+  field: FieldDef;
+  values: RecordValues;
+  error?: string;
+  onChange: (name: string, value: unknown) => void;
+  today: string;
+  /** Whether the select's department-only options show, by setting name. */
+  restrictedAllowed: (departmentSetting: string) => boolean;
+  onBusyChange?: (name: string, isBusy: boolean) => void;
+};
+
+/** One input of a record form, chosen by the field's `input` type. */
+export function RecordField({
+  field,
+  values,
+  error,
+  onChange,
+  today,
+  restrictedAllowed,
+  onBusyChange,
+}: RecordFieldProps) {
+  const value = values[field.name];
+  const change = (next: unknown) => onChange(field.name, next);
+  switch (field.input) {
+    case 'text':
+      return <TextField field={field} value={value} error={error} onChange={change} />;
+    case 'textarea':
+      return <TextareaField field={field} value={value} error={error} onChange={change} />;
+    case 'date':
+      return <DateRecordField field={field} value={value} error={error} onChange={change} today={today} />;
+    case 'time':
+      return <TimeField field={field} value={value} error={error} onChange={change} />;
+    case 'number':
+      return <NumberField field={field} value={value} error={error} onChange={change} />;
+    case 'select':
+      return (
+        <SelectField
+          field={field}
+          value={value}
+          error={error}
+          onChange={change}
+          restrictedAllowed={field.restricted ? restrictedAllowed(field.restricted.departmentSetting) : false}
+        />
+      );
+    case 'remote-select':
+      return (
+        <RemoteSelectField field={field} value={value} error={error} onChange={change} values={values} />
+      );
+    case 'absent-present':
+      return <AbsentPresentField field={field} value={value} error={error} onChange={change} />;
+    case 'text-list':
+      return <TextListField field={field} value={value} error={error} onChange={change} />;
+    case 'file':
+      return (
+        <FileField
+          field={field}
+          value={value}
+          error={error}
+          onChange={change}
+          onBusyChange={onBusyChange ? (isBusy) => onBusyChange(field.name, isBusy) : undefined}
+        />
+      );
+    case 'computed':
+      return <ComputedField field={field} values={values} />;
+  }
+}

@@ -1,0 +1,140 @@
+import { Badge, Button } from '@mantine/core';
+import { RECORD_MESSAGES, type RecordListItem, type Score } from '@pgel/shared/records/api';
+import { type ColumnDef, RECORD_STATUS_LABELS, type RecordStatus } from '@pgel/shared/records/types';
+import { IconEye } from '@tabler/icons-react';
+import dayjs from 'dayjs';
+import type { ReactNode } from 'react';
+import type { ViewableFile } from '../../../components/file-viewer';
+
+/** Dates show as DD-MM-YYYY (spec 02 section 9). */
+export const DISPLAY_DATE = 'DD-MM-YYYY';
+
+/** DD-MM-YYYY, or 'N/A' when missing or unreadable. */
+export function formatDate(value: unknown): string {
+  if (typeof value !== 'string' || value === '') return RECORD_MESSAGES.notAvailable;
+  const date = dayjs(value);
+  return date.isValid() ? date.format(DISPLAY_DATE) : RECORD_MESSAGES.notAvailable;
+}
+
+/**
+ * Detail badge colours (spec 02 section 4): Pending neutral, Rejected red, otherwise green, with
+ * a dark text shade so the light badges keep a 4.5:1 contrast (also on striped rows).
+ */
+const darker = (color: string) => `color-mix(in srgb, var(--mantine-color-${color}-9), black 35%)`;
+const STATUS_COLORS: Record<RecordStatus, { color: string; text: string }> = {
+  pending: { color: 'gray', text: 'var(--mantine-color-gray-8)' },
+  rejected: { color: 'red', text: darker('red') },
+  approved: { color: 'green', text: darker('green') },
+};
+
+export function StatusBadge({ status }: { status: RecordStatus }) {
+  return (
+    <Badge
+      color={STATUS_COLORS[status].color}
+      c={STATUS_COLORS[status].text}
+      variant="light"
+      // Never cut to 'APPRO…' when a narrow table column squeezes it.
+      styles={{ root: { flex: 'none', overflow: 'visible' }, label: { overflow: 'visible' } }}
+    >
+      {RECORD_STATUS_LABELS[status]}
+    </Badge>
+  );
+}
+
+/** A score as the student reads it: the step's label, with the value for a rubric's overall. */
+export function formatScore(score: Score | null | undefined): string {
+  if (!score) return RECORD_MESSAGES.notAvailable;
+  return score.rows && score.rows.length > 0 ? `${score.label} (${score.value})` : score.label;
+}
+
+/** 'Name / DD-MM-YYYY', or 'Verification Pending' before anyone has verified it. */
+export function formatVerified(record: Pick<RecordListItem, 'verifiedByName' | 'verifiedAt'>): string {
+  if (!record.verifiedByName && !record.verifiedAt) return RECORD_MESSAGES.verificationPending;
+  return `${record.verifiedByName ?? RECORD_MESSAGES.notAvailable} / ${formatDate(record.verifiedAt)}`;
+}
+
+/** A stored file reference (the certificate, or a file kept in `details`), if the value is one. */
+export function asViewableFile(value: unknown): ViewableFile | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { url, originalName, contentType } = value as Record<string, unknown>;
+  return typeof url === 'string' && typeof originalName === 'string' && typeof contentType === 'string'
+    ? { url, originalName, contentType }
+    : null;
+}
+
+/** Plain text of a stored value: a remote option's title, a list's lines, a number, or 'N/A'. */
+export function formatText(value: unknown): string {
+  if (value === null || value === undefined || value === '') return RECORD_MESSAGES.notAvailable;
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (Array.isArray(value))
+    return value.length > 0 ? value.map(formatText).join(', ') : RECORD_MESSAGES.notAvailable;
+  if (typeof value === 'object' && 'title' in value && typeof value.title === 'string') return value.title;
+  return RECORD_MESSAGES.notAvailable;
+}
+
+/** The raw value a column reads from a list row (`details.<key>` or a common column). */
+export function columnValue(row: RecordListItem, value: string): unknown {
+  if (value.startsWith('details.')) return row.details[value.slice('details.'.length)];
+  switch (value) {
+    case 'date':
+      return row.date;
+    case 'teacherName':
+      return row.teacherName;
+    case 'status':
+      return row.status;
+    case 'studentRemark':
+      return row.studentRemark;
+    case 'verifierRemark':
+      return row.verifierRemark;
+    case 'score':
+      return row.score;
+    case 'certificate':
+      return row.certificate;
+    case 'verified':
+      return { verifiedByName: row.verifiedByName, verifiedAt: row.verifiedAt };
+    default:
+      return undefined;
+  }
+}
+
+/** The cell of one registry column for one row. */
+export function formatCell(
+  row: RecordListItem,
+  column: ColumnDef,
+  onViewFile: (file: ViewableFile, title: string) => void,
+): ReactNode {
+  const raw = columnValue(row, column.value);
+  const format = column.format ?? (column.value === 'date' ? 'date' : 'text');
+  switch (format) {
+    case 'date':
+      return <span style={{ whiteSpace: 'nowrap' }}>{formatDate(raw)}</span>;
+    case 'status':
+      return <StatusBadge status={row.status} />;
+    case 'score':
+      return formatScore(row.score);
+    case 'verified':
+      return formatVerified(row);
+    case 'file': {
+      const file = asViewableFile(raw);
+      if (!file) return RECORD_MESSAGES.notAvailable;
+      return (
+        <Button
+          size="compact-sm"
+          variant="light"
+          leftSection={<IconEye size={14} aria-hidden />}
+          aria-label={`View ${column.label.toLowerCase()} of ${row.studentName}`}
+          onClick={(event) => {
+            // The row itself opens the detail: the button only opens the file.
+            event.stopPropagation();
+            onViewFile(file, column.label);
+          }}
+        >
+          View
+        </Button>
+      );
+    }
+    default:
+      return formatText(raw);
+  }
+}

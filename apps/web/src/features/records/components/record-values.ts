@@ -1,0 +1,87 @@
+import type { CreateRecordInput } from '@pgel/shared/records/api';
+import { COMMON_FIELDS, type CommonField, type FieldDef, type RecordKind } from '@pgel/shared/records/types';
+import type { FieldError, RecordValues } from '@pgel/shared/records/validation';
+
+/**
+ * The form's values, flattened by field name as `validateRecord` reads them: strings ('' when
+ * empty) for most inputs, a number or '' for numbers, a list of lines for a text list. Computed
+ * fields are not kept: they are worked out from their sources whenever they are shown or sent.
+ */
+export function initialRecordValues(kind: RecordKind, today: string): RecordValues {
+  const values: RecordValues = {};
+  for (const field of kind.fields) {
+    if (field.input === 'computed') continue;
+    if (field.input === 'text-list') values[field.name] = [''];
+    // The activity date starts at today (spec 02 section 5); other dates start empty.
+    else if (field.input === 'date' && field.name === 'date') values[field.name] = today;
+    else values[field.name] = '';
+  }
+  return values;
+}
+
+/** Fields whose options depend on `name` (skills on a competency): cleared when it changes. */
+export function dependentFields(kind: RecordKind, name: string): FieldDef[] {
+  return kind.fields.filter(
+    (field) =>
+      field.input === 'remote-select' && field.source.list === 'skills' && field.source.dependsOn === name,
+  );
+}
+
+/** The values after one field changed: its dependants (and theirs) are emptied. */
+export function changeRecordValue(
+  kind: RecordKind,
+  values: RecordValues,
+  name: string,
+  value: unknown,
+): RecordValues {
+  if (values[name] === value) return values;
+  const next: RecordValues = { ...values, [name]: value };
+  const pending = [name];
+  while (pending.length > 0) {
+    const changed = pending.pop() as string;
+    for (const field of dependentFields(kind, changed)) {
+      if (next[field.name] !== '') {
+        next[field.name] = '';
+        pending.push(field.name);
+      }
+    }
+  }
+  return next;
+}
+
+/** Field errors by name, the first message of each field (for the inputs' error text). */
+export function errorsByField(errors: readonly FieldError[]): Record<string, string> {
+  const byField: Record<string, string> = {};
+  for (const { field, message } of errors) byField[field] ??= message;
+  return byField;
+}
+
+const isCommonField = (name: string): name is CommonField =>
+  (COMMON_FIELDS as readonly string[]).includes(name);
+
+/**
+ * The POST body from the cleaned values: the common fields the kind's form shows beside
+ * `details`, everything else (computed fields included; the server recomputes them) in `details`.
+ */
+export function toCreateRecordInput(kind: RecordKind, clean: RecordValues): CreateRecordInput {
+  const input: CreateRecordInput = { kind: kind.id, details: {} };
+  for (const field of kind.fields) {
+    const value = clean[field.name];
+    if (value === undefined) continue;
+    if (isCommonField(field.name)) input[field.name] = value as string;
+    else input.details[field.name] = value;
+  }
+  return input;
+}
+
+/** The form's sections in order of their first field; fields without one share an unnamed section. */
+export function groupBySection(fields: readonly FieldDef[]): { title: string | null; fields: FieldDef[] }[] {
+  const groups: { title: string | null; fields: FieldDef[] }[] = [];
+  for (const field of fields) {
+    const title = field.section ?? null;
+    const group = groups.find((candidate) => candidate.title === title);
+    if (group) group.fields.push(field);
+    else groups.push({ title, fields: [field] });
+  }
+  return groups;
+}

@@ -1,0 +1,221 @@
+import { RECORD_MESSAGES, type RecordListItem } from '@pgel/shared/records/api';
+import type { SessionUser } from '@pgel/shared/schemas/session-user';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { storeUser } from '../../../lib/session';
+import { ReportPage } from './report-page';
+import { type FakeRoute, fakeApi, withModals } from './test-support';
+
+const STUDENT_ID = '00000000-0000-4000-8000-0000000000f1';
+const STAFF_ID = '00000000-0000-4000-8000-0000000000f2';
+const COLLEGE = {
+  id: '00000000-0000-4000-8000-0000000000c1',
+  name: 'GMC',
+  logo: null,
+  state: 'KA',
+  address: 'x',
+};
+const DEPARTMENT = {
+  id: '00000000-0000-4000-8000-0000000000c2',
+  name: 'Medicine',
+  url: null,
+  refNo: null,
+  refDate: null,
+};
+
+function user(id: string, role: SessionUser['role']): SessionUser {
+  return {
+    id,
+    name: role ? 'Dr. Rao' : 'Asha Nair',
+    email: 'someone@example.test',
+    phone: null,
+    role,
+    referralId: 'R1',
+    profilePic: null,
+    certified: true,
+    verifyByHod: true,
+    paid: true,
+    joiningDate: null,
+    dob: null,
+    address: null,
+    fatherName: null,
+    motherName: null,
+    collegeRollNo: null,
+    universityRollNo: null,
+    hod: null,
+    unitHead: null,
+    course: null,
+    college: COLLEGE,
+    department: DEPARTMENT,
+  };
+}
+
+function row(id: string, changes: Partial<RecordListItem> = {}): RecordListItem {
+  return {
+    id,
+    kind: 'leave',
+    studentId: STUDENT_ID,
+    studentName: 'Asha Nair',
+    date: '2025-03-10',
+    teacherId: null,
+    teacherName: null,
+    status: 'pending',
+    studentRemark: 'Family function',
+    verifierRemark: null,
+    score: null,
+    verifiedByName: null,
+    verifiedAt: null,
+    certificate: null,
+    details: {
+      fromDate: '2025-03-10',
+      toDate: '2025-03-12',
+      leaveDays: 3,
+      reason: 'Wedding',
+      reasonType: 'Casual',
+    },
+    createdAt: '2025-03-09T10:00:00.000Z',
+    ...changes,
+  };
+}
+
+const PENDING = '00000000-0000-4000-8000-0000000000a1';
+const APPROVED = '00000000-0000-4000-8000-0000000000a2';
+
+function renderAs(
+  who: SessionUser,
+  kindId: string,
+  routes: Record<string, FakeRoute | ((body: unknown) => FakeRoute)>,
+  initialUrl = '/',
+) {
+  storeUser(who);
+  const sent = fakeApi({ 'GET /auth/me': { status: 200, body: { user: who } }, ...routes });
+  const { router } = withModals(<ReportPage kindId={kindId} />, { initialUrl });
+  return { sent, router };
+}
+
+const list = (items: RecordListItem[]): FakeRoute => ({
+  status: 200,
+  body: { items, total: items.length, page: 1, pageSize: 10 },
+});
+const LIST_PATH = 'GET /records?page=1&pageSize=10&sort=date&order=desc&kind=leave';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  window.sessionStorage.clear();
+});
+
+describe('ReportPage', () => {
+  it('an entry has its own address: ?record={id} opens its detail, closing it drops the id', async () => {
+    const { router } = renderAs(
+      user(STAFF_ID, 'professor'),
+      'leave',
+      {
+        [LIST_PATH]: list([row(PENDING)]),
+        'GET /students?page=1&pageSize=20&sort=name': list([]),
+        [`GET /records/${PENDING}`]: {
+          status: 200,
+          body: { ...row(PENDING), canVerify: true, canDelete: false },
+        },
+      },
+      `/task/leave?record=${PENDING}`,
+    );
+    const detail = await screen.findByRole('dialog', { name: 'Task Detail' });
+    await within(detail).findByText('Wedding');
+    expect(detail.textContent).toContain(RECORD_MESSAGES.verificationPending);
+    expect(within(detail).getByRole('button', { name: 'Action' })).toBeTruthy();
+    expect(within(detail).queryByRole('button', { name: 'Delete' })).toBeNull();
+    fireEvent.click(within(detail).getAllByRole('button', { name: 'Close' }).at(-1) as HTMLElement);
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+  });
+
+  it('an unknown kind is a not-found panel', async () => {
+    renderAs(user(STUDENT_ID, null), 'no-such-kind', {});
+    expect(await screen.findByText(RECORD_MESSAGES.unknownKind)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go to Dashboard' })).toBeTruthy();
+  });
+
+  it('student: "{menu title} REPORT", Add, "No activity found", no Student Name column', async () => {
+    const { sent } = renderAs(user(STUDENT_ID, null), 'leave', { [LIST_PATH]: list([]) });
+    expect(await screen.findByRole('heading', { name: 'Leave Records REPORT' })).toBeTruthy();
+    expect(await screen.findByText(RECORD_MESSAGES.noActivity)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Add' })).toBeTruthy();
+    expect(screen.queryByRole('columnheader', { name: 'Student Name' })).toBeNull();
+    expect(screen.getByRole('columnheader', { name: 'SR' })).toBeTruthy();
+    expect(screen.getByRole('columnheader', { name: 'Days' })).toBeTruthy();
+    expect(sent.some((call) => call.path.startsWith('/records?') && call.path.includes('kind=leave'))).toBe(
+      true,
+    );
+
+    fireEvent.click(screen.getByRole('button', { name: 'Add' }));
+    expect(await screen.findByRole('dialog', { name: 'Add Leave Record' })).toBeTruthy();
+  });
+
+  it('student: deletes an unverified entry after "Are you sure?"; verified ones have no Delete', async () => {
+    const { sent } = renderAs(user(STUDENT_ID, null), 'leave', {
+      [LIST_PATH]: list([
+        row(PENDING),
+        row(APPROVED, {
+          status: 'approved',
+          verifiedByName: 'Dr. Rao',
+          verifiedAt: '2025-03-11T09:00:00.000Z',
+          verifierRemark: 'OK',
+        }),
+      ]),
+      [`DELETE /records/${PENDING}`]: { status: 200, body: { message: RECORD_MESSAGES.deleted } },
+    });
+    const table = await screen.findByRole('table', { name: 'Leave Records report' });
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(3));
+    const [, pendingRow, approvedRow] = within(table).getAllByRole('row') as HTMLElement[];
+    expect(within(approvedRow as HTMLElement).queryByRole('button', { name: /Delete/ })).toBeNull();
+    expect((approvedRow as HTMLElement).textContent).toContain('Dr. Rao / 11-03-2025');
+    expect((pendingRow as HTMLElement).textContent).toContain('10-03-2025');
+
+    fireEvent.click(within(pendingRow as HTMLElement).getByRole('button', { name: /Delete/ }));
+    const confirm = await screen.findByRole('dialog', { name: RECORD_MESSAGES.deleteConfirmTitle });
+    expect(confirm.textContent).toContain(RECORD_MESSAGES.deleteWarning);
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Yes, delete it!' }));
+    expect((await screen.findByRole('dialog', { name: 'Deleted!' })).textContent).toContain(
+      RECORD_MESSAGES.deleted,
+    );
+    expect(sent.some((call) => call.method === 'DELETE' && call.path === `/records/${PENDING}`)).toBe(true);
+  });
+
+  it("student: a failed delete says 'Something went wrong while deleting.'", async () => {
+    renderAs(user(STUDENT_ID, null), 'leave', {
+      [LIST_PATH]: list([row(PENDING)]),
+      [`DELETE /records/${PENDING}`]: { status: 500, body: { code: 'internal', message: 'boom' } },
+    });
+    const table = await screen.findByRole('table', { name: 'Leave Records report' });
+    fireEvent.click(await within(table).findByRole('button', { name: /Delete/ }));
+    const confirm = await screen.findByRole('dialog', { name: RECORD_MESSAGES.deleteConfirmTitle });
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Yes, delete it!' }));
+    expect((await screen.findByRole('dialog', { name: 'Error' })).textContent).toContain(
+      RECORD_MESSAGES.deleteFailed,
+    );
+  });
+
+  it('faculty: Student Name, Action on every row, ticks on pending rows only, Verify selected', async () => {
+    renderAs(user(STAFF_ID, 'professor'), 'leave', {
+      [LIST_PATH]: list([row(PENDING), row(APPROVED, { status: 'approved' })]),
+      'GET /students?page=1&pageSize=20&sort=name': list([]),
+    });
+    const table = await screen.findByRole('table', { name: 'Leave Records report' });
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(3));
+    expect(within(table).getByRole('columnheader', { name: 'Student Name' })).toBeTruthy();
+    expect(within(table).getAllByRole('button', { name: /^Action on/ })).toHaveLength(2);
+    expect(within(table).queryByRole('button', { name: /Delete/ })).toBeNull();
+    expect(within(table).getAllByRole('checkbox', { name: /^Select the entry/ })).toHaveLength(1);
+    expect(screen.queryByRole('button', { name: 'Add' })).toBeNull();
+    expect(screen.getByRole('combobox', { name: 'Student' })).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Verify selected' }));
+    expect((await screen.findByRole('dialog', { name: 'Error' })).textContent).toContain(
+      RECORD_MESSAGES.selectRecords,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'OK' }));
+    fireEvent.click(within(table).getByRole('checkbox', { name: /^Select the entry/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Verify selected' }));
+    const bulk = await screen.findByRole('dialog', { name: 'Verify selected' });
+    expect(bulk.textContent).toContain('1 entry selected');
+  });
+});

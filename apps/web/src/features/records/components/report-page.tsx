@@ -1,0 +1,436 @@
+import {
+  ActionIcon,
+  Button,
+  Card,
+  Checkbox,
+  Group,
+  Select,
+  Stack,
+  Text,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import {
+  type Actor,
+  canCreateRecord,
+  canDeleteRecord,
+  canVerifyRecords,
+  isStaff,
+} from '@pgel/shared/auth/policies';
+import { RECORD_MESSAGES, type RecordListItem } from '@pgel/shared/records/api';
+import { findKind } from '@pgel/shared/records/kinds';
+import {
+  RECORD_STATUS_LABELS,
+  RECORD_STATUSES,
+  type RecordKind,
+  type RecordStatus,
+} from '@pgel/shared/records/types';
+import { isUuid } from '@pgel/shared/schemas/common';
+import type { SessionUser } from '@pgel/shared/schemas/session-user';
+import { IconChecks, IconEye, IconGavel, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { DataTable, type DataTableColumn, useListQuery } from '../../../components/data-table';
+import { showConfirm, showError, showMessage } from '../../../components/dialogs';
+import { FileViewerModal, type ViewableFile } from '../../../components/file-viewer';
+import { useAddAction } from '../../../components/floating-add-button';
+import { StatusPanel } from '../../../components/status-panel';
+import { isApiError } from '../../../lib/api-client';
+import { paths } from '../../../lib/paths';
+import { useSessionUser } from '../../../lib/session';
+import { useDeleteRecord } from '../api/delete-record';
+import { listRecords, type RecordFilters, recordsQueryKey } from '../api/list-records';
+import { BulkVerifyModal } from './bulk-verify-modal';
+import { RecordDetailModal } from './record-detail-modal';
+import { RECORD_DELETED_AUTO_CLOSE_MS } from './record-dialogs';
+import { RecordFormModal } from './record-form-modal';
+import { formatCell, formatDate } from './record-format';
+import { StudentFilter } from './student-filter';
+import { VerifyModal } from './verify-modal';
+
+const STATUS_FILTER_OPTIONS = [
+  { value: '', label: 'All statuses' },
+  ...RECORD_STATUSES.map((status) => ({ value: status, label: RECORD_STATUS_LABELS[status] })),
+];
+
+function actorOf(user: SessionUser): Actor {
+  return {
+    id: user.id,
+    role: user.role,
+    collegeId: user.college?.id ?? null,
+    departmentId: user.department?.id ?? null,
+  };
+}
+
+function readRecordId(value: string | null): string | null {
+  return value && isUuid(value) ? value : null;
+}
+
+function readStatus(value: string | null): RecordStatus | undefined {
+  return (RECORD_STATUSES as readonly string[]).includes(value ?? '') ? (value as RecordStatus) : undefined;
+}
+
+/** The report screen of `/task/{id}` (and the checklist): the kind from the registry, or not found. */
+export function ReportPage({ kindId }: { kindId: string }) {
+  const kind = findKind(kindId);
+  if (!kind) return <UnknownKindPanel />;
+  // A new kind is a new screen: filters, selection and open modals start afresh.
+  return <KindReport key={kind.id} kind={kind} />;
+}
+
+function UnknownKindPanel() {
+  return (
+    <Stack gap="lg">
+      <Title order={1} size="h2">
+        Activity not found
+      </Title>
+      <Card withBorder radius="lg" padding="xl">
+        <StatusPanel
+          status="error"
+          title={RECORD_MESSAGES.unknownKind}
+          message="This activity does not exist. Choose one from the menu or the dashboard."
+          actions={
+            <Group justify="center">
+              <Button component={Link} to={paths.dashboard} variant="light">
+                Go to Dashboard
+              </Button>
+            </Group>
+          }
+        />
+      </Card>
+    </Stack>
+  );
+}
+
+/**
+ * `${menuTitle} REPORT` (spec 02 section 2): the kind's records in the shared list, filtered by
+ * status and (staff) student. Students add entries (button and floating button) and delete
+ * their unverified ones; faculty of the department verify one by one or several at once.
+ */
+function KindReport({ kind }: { kind: RecordKind }) {
+  const user = useSessionUser();
+  const actor = actorOf(user);
+  const isStaffUser = isStaff(actor);
+  const canAdd = canCreateRecord(actor);
+  // The server lists only the caller's department; verifying is then a question of role alone,
+  // except for a record of the verifier's own (never theirs to verify).
+  const canVerify = canVerifyRecords(actor);
+  const canVerifyRow = (row: RecordListItem) => canVerify && row.studentId !== actor.id;
+  const canDeleteRow = (row: RecordListItem) => canDeleteRecord(actor, row);
+
+  const [searchParams, setSearchParams] = useSearchParams();
+  const filters: RecordFilters = {
+    kind: kind.id,
+    status: readStatus(searchParams.get('status')),
+    studentId: isStaffUser ? (searchParams.get('student') ?? undefined) : undefined,
+  };
+  const list = useListQuery({
+    queryKey: [...recordsQueryKey, 'list', filters],
+    queryFn: (params, signal) => listRecords(params, filters, signal),
+    defaultSort: 'date',
+    defaultOrder: 'desc',
+  });
+
+  const [formKey, setFormKey] = useState(0);
+  const [isFormOpen, setFormOpen] = useState(false);
+  // The open entry lives in the URL (`?record={id}`): each entry has its own address, which the
+  // dashboard's Pending Verifications links to, and Back closes it.
+  const detailId = readRecordId(searchParams.get('record'));
+  const setDetailId = (id: string | null) =>
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (id) next.set('record', id);
+        else next.delete('record');
+        return next;
+      },
+      { replace: id === null },
+    );
+  const [verifying, setVerifying] = useState<RecordListItem | null>(null);
+  const [viewing, setViewing] = useState<{ file: ViewableFile; title: string } | null>(null);
+  const [selected, setSelected] = useState<ReadonlyMap<string, RecordListItem>>(new Map());
+  const [isBulkOpen, setBulkOpen] = useState(false);
+  const [deletingIds, setDeletingIds] = useState<ReadonlySet<string>>(new Set());
+  const remove = useDeleteRecord();
+
+  const openForm = () => {
+    if (!canAdd) return;
+    setFormKey((key) => key + 1);
+    setFormOpen(true);
+  };
+  useAddAction(openForm);
+
+  const setFilter = (name: 'status' | 'student', value: string | null) => {
+    setSelected(new Map());
+    setSearchParams((current) => {
+      const next = new URLSearchParams(current);
+      if (value) next.set(name, value);
+      else next.delete(name);
+      next.delete('page');
+      return next;
+    });
+  };
+
+  const deleteRow = async (row: Pick<RecordListItem, 'id'>) => {
+    const isConfirmed = await showConfirm({
+      title: RECORD_MESSAGES.deleteConfirmTitle,
+      message: RECORD_MESSAGES.deleteWarning,
+      confirmLabel: 'Yes, delete it!',
+      danger: true,
+    });
+    if (!isConfirmed) return;
+    setDeletingIds((current) => new Set(current).add(row.id));
+    try {
+      const { message } = await remove.mutateAsync(row.id);
+      if (detailId === row.id) setDetailId(null);
+      await showMessage({
+        title: 'Deleted!',
+        message: message || RECORD_MESSAGES.deleted,
+        tone: 'success',
+        autoCloseMs: RECORD_DELETED_AUTO_CLOSE_MS,
+      });
+    } catch (error) {
+      // A record verified meanwhile says so; anything else is the spec's message.
+      await showError(
+        isApiError(error) && error.status === 409 ? error.message : RECORD_MESSAGES.deleteFailed,
+      );
+    } finally {
+      setDeletingIds((current) => {
+        const next = new Set(current);
+        next.delete(row.id);
+        return next;
+      });
+    }
+  };
+
+  const rows = list.query.data?.items ?? [];
+  const selectable = rows.filter((row) => row.status === 'pending' && canVerifyRow(row));
+  const selectedOnPage = selectable.filter((row) => selected.has(row.id)).length;
+  const toggleOne = (row: RecordListItem, checked: boolean) =>
+    setSelected((current) => {
+      const next = new Map(current);
+      if (checked) next.set(row.id, row);
+      else next.delete(row.id);
+      return next;
+    });
+  const togglePage = (checked: boolean) =>
+    setSelected((current) => {
+      const next = new Map(current);
+      for (const row of selectable) {
+        if (checked) next.set(row.id, row);
+        else next.delete(row.id);
+      }
+      return next;
+    });
+
+  const sortKeyOf = (value: string): string | undefined => {
+    if (value === 'date' || value === `details.${kind.dateField}`) return 'date';
+    if (value === 'status') return 'status';
+    return undefined;
+  };
+
+  const columns: DataTableColumn<RecordListItem>[] = [
+    ...(canVerify
+      ? [
+          {
+            key: 'select',
+            header: (
+              <Checkbox
+                aria-label="Select all pending entries on this page"
+                checked={selectable.length > 0 && selectedOnPage === selectable.length}
+                indeterminate={selectedOnPage > 0 && selectedOnPage < selectable.length}
+                disabled={selectable.length === 0}
+                onChange={(event) => togglePage(event.currentTarget.checked)}
+              />
+            ),
+            cell: (row: RecordListItem) =>
+              row.status === 'pending' && canVerifyRow(row) ? (
+                // The cell, not just the box: a near miss must not open the detail.
+                // biome-ignore lint/a11y/noStaticElementInteractions: only stops the row's click
+                // biome-ignore lint/a11y/useKeyWithClickEvents: the checkbox inside takes the keys
+                <div onClick={(event) => event.stopPropagation()}>
+                  <Checkbox
+                    aria-label={`Select the entry of ${row.studentName}`}
+                    checked={selected.has(row.id)}
+                    onChange={(event) => toggleOne(row, event.currentTarget.checked)}
+                  />
+                </div>
+              ) : null,
+            width: 44,
+          } satisfies DataTableColumn<RecordListItem>,
+        ]
+      : []),
+    { key: 'sr', header: 'SR', cell: (_, n) => n, width: 56 },
+    ...(isStaffUser
+      ? [
+          {
+            key: 'student',
+            header: 'Student Name',
+            cell: (row: RecordListItem) => (
+              <Text size="sm" fw={600} miw={120}>
+                {row.studentName}
+              </Text>
+            ),
+          } satisfies DataTableColumn<RecordListItem>,
+        ]
+      : []),
+    ...kind.columns.map(
+      (column): DataTableColumn<RecordListItem> => ({
+        key: column.value,
+        header: column.label,
+        sortKey: sortKeyOf(column.value),
+        cell: (row) => formatCell(row, column, (file, title) => setViewing({ file, title })),
+      }),
+    ),
+    {
+      key: 'actions',
+      header: 'Action',
+      cell: (row) => (
+        // biome-ignore lint/a11y/noStaticElementInteractions: only stops the row's click
+        // biome-ignore lint/a11y/useKeyWithClickEvents: the buttons inside take the keys
+        <div onClick={(event) => event.stopPropagation()}>
+          <Group gap={6} wrap="nowrap">
+            <Tooltip label="View">
+              <ActionIcon
+                variant="light"
+                size="lg"
+                aria-label={`View the entry of ${formatDateLabel(row)}`}
+                onClick={() => setDetailId(row.id)}
+              >
+                <IconEye size={18} aria-hidden />
+              </ActionIcon>
+            </Tooltip>
+            {canVerifyRow(row) ? (
+              <Button
+                size="compact-sm"
+                variant="light"
+                leftSection={<IconGavel size={14} aria-hidden />}
+                aria-label={`Action on the entry of ${row.studentName}`}
+                onClick={() => setVerifying(row)}
+              >
+                Action
+              </Button>
+            ) : null}
+            {canDeleteRow(row) ? (
+              <Tooltip label="Delete">
+                <ActionIcon
+                  variant="light"
+                  color="red.8"
+                  size="lg"
+                  aria-label={`Delete the entry of ${formatDateLabel(row)}`}
+                  loading={deletingIds.has(row.id)}
+                  onClick={() => void deleteRow(row)}
+                >
+                  <IconTrash size={18} aria-hidden />
+                </ActionIcon>
+              </Tooltip>
+            ) : null}
+          </Group>
+        </div>
+      ),
+    },
+  ];
+
+  const toolbar = (
+    <>
+      <Select
+        aria-label="Status"
+        data={STATUS_FILTER_OPTIONS}
+        value={filters.status ?? ''}
+        onChange={(value) => setFilter('status', value)}
+        allowDeselect={false}
+        size="sm"
+        w={{ base: '100%', xs: 150 }}
+        comboboxProps={{ withinPortal: true }}
+      />
+      {isStaffUser ? (
+        <StudentFilter value={filters.studentId ?? null} onChange={(value) => setFilter('student', value)} />
+      ) : null}
+    </>
+  );
+
+  const selectedRows = [...selected.values()];
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="center" gap="sm">
+        <Title order={1} size="h2">
+          {kind.menuTitle} REPORT
+        </Title>
+        <Group gap="sm" wrap="nowrap">
+          {canVerify ? (
+            <>
+              {selected.size > 0 ? (
+                <Text size="sm" c="dimmed" aria-live="polite">
+                  {selected.size} selected
+                </Text>
+              ) : null}
+              <Button
+                leftSection={<IconChecks size={18} aria-hidden />}
+                onClick={() =>
+                  selected.size === 0 ? void showError(RECORD_MESSAGES.selectRecords) : setBulkOpen(true)
+                }
+              >
+                Verify selected
+              </Button>
+            </>
+          ) : null}
+          {canAdd ? (
+            <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={openForm}>
+              Add
+            </Button>
+          ) : null}
+        </Group>
+      </Group>
+      <Card withBorder radius="lg" padding="md">
+        <DataTable
+          label={`${kind.menuTitle} report`}
+          columns={columns}
+          rowKey={(row) => row.id}
+          searchPlaceholder="Search"
+          toolbar={toolbar}
+          minWidth={Math.max(720, columns.length * 120)}
+          emptyText={RECORD_MESSAGES.noActivity}
+          onRowClick={(row) => setDetailId(row.id)}
+          {...list.tableProps}
+        />
+      </Card>
+
+      {canAdd ? (
+        <RecordFormModal
+          key={`${kind.id}:${formKey}`}
+          kind={kind}
+          opened={isFormOpen}
+          onClose={() => setFormOpen(false)}
+        />
+      ) : null}
+      <RecordDetailModal
+        kind={kind}
+        recordId={detailId}
+        showStudent={isStaffUser}
+        onClose={() => setDetailId(null)}
+        onVerify={(record) => {
+          setDetailId(null);
+          setVerifying(record);
+        }}
+        onDelete={(record) => void deleteRow(record)}
+      />
+      <VerifyModal kind={kind} record={verifying} onClose={() => setVerifying(null)} />
+      <BulkVerifyModal
+        kind={kind}
+        opened={isBulkOpen}
+        records={selectedRows}
+        onClose={() => setBulkOpen(false)}
+        onDone={() => {
+          setBulkOpen(false);
+          setSelected(new Map());
+        }}
+      />
+      <FileViewerModal file={viewing?.file ?? null} title={viewing?.title} onClose={() => setViewing(null)} />
+    </Stack>
+  );
+}
+
+/** How a row is named to a screen reader: the student and the date. */
+function formatDateLabel(row: RecordListItem): string {
+  return row.date ? `${row.studentName}, ${formatDate(row.date)}` : row.studentName;
+}

@@ -1,0 +1,117 @@
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { RECORD_MESSAGES, type RecordListItem } from '@pgel/shared/records/api';
+import type { RecordKind } from '@pgel/shared/records/types';
+import { type FormEvent, useState } from 'react';
+import { DialogActions } from '../../../components/dialog-actions';
+import { showError } from '../../../components/dialogs';
+import { useResetRecord } from '../api/reset-record';
+import { useVerifyRecord } from '../api/verify-record';
+import { recordFailureMessage, showRecordSuccess } from './record-dialogs';
+import { formatDate, StatusBadge } from './record-format';
+import { RecordModal } from './record-modal';
+import {
+  initialVerifyValues,
+  scoringFor,
+  toVerifyInput,
+  VerifyFields,
+  type VerifyValues,
+} from './verify-fields';
+
+type VerifyModalProps = {
+  kind: RecordKind;
+  /** The record to verify; the modal is open while it is set. */
+  record: RecordListItem | null;
+  onClose: () => void;
+};
+
+/**
+ * The Action modal (spec 02 sections 2, 5): Approved or Rejected ('Pending' shown until chosen),
+ * a score from the kind's scale or each rubric row with the live overall, and required Feedback.
+ * Submit verifies; Reset sends the record back to Pending and clears feedback and score.
+ */
+export function VerifyModal({ kind, record, onClose }: VerifyModalProps) {
+  return (
+    <RecordModal opened={record !== null} onClose={onClose} title="Verification" size="lg">
+      {record ? <VerifyForm key={record.id} kind={kind} record={record} onClose={onClose} /> : null}
+    </RecordModal>
+  );
+}
+
+function VerifyForm({
+  kind,
+  record,
+  onClose,
+}: {
+  kind: RecordKind;
+  record: RecordListItem;
+  onClose: () => void;
+}) {
+  const scoring = scoringFor(kind, record.details);
+  const [values, setValues] = useState<VerifyValues>(() => initialVerifyValues(scoring, record));
+  const verify = useVerifyRecord();
+  const reset = useResetRecord();
+  const summary = record.details[kind.summaryField];
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const input = toVerifyInput(values, scoring);
+    if (!input) {
+      void showError(RECORD_MESSAGES.verifyAllFields);
+      return;
+    }
+    verify.mutate(
+      { id: record.id, ...input },
+      {
+        onSuccess: ({ message }) => {
+          onClose();
+          void showRecordSuccess(message);
+        },
+        onError: (error) => void showError(recordFailureMessage(error, RECORD_MESSAGES.fallback)),
+      },
+    );
+  };
+
+  const resetRecord = () => {
+    reset.mutate(record.id, {
+      onSuccess: ({ message }) => {
+        onClose();
+        void showRecordSuccess(message);
+      },
+      onError: (error) => void showError(recordFailureMessage(error, RECORD_MESSAGES.fallback)),
+    });
+  };
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Verification">
+      <Stack gap="md">
+        <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
+          <Stack gap={0} style={{ minWidth: 0 }}>
+            <Text fw={600}>{record.studentName}</Text>
+            <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+              {kind.menuTitle}
+              {typeof summary === 'string' && summary !== '' ? ` · ${summary}` : ''} ·{' '}
+              {formatDate(record.date)}
+            </Text>
+          </Stack>
+          <StatusBadge status={record.status} />
+        </Group>
+        <VerifyFields scoring={scoring} values={values} onChange={setValues} />
+        <DialogActions>
+          <Button
+            variant="default"
+            color="red.8"
+            onClick={resetRecord}
+            loading={reset.isPending}
+            disabled={record.status === 'pending' || verify.isPending}
+            title={record.status === 'pending' ? 'The entry is already pending' : undefined}
+          >
+            Reset
+          </Button>
+          <Button type="submit" loading={verify.isPending} disabled={reset.isPending}>
+            Submit
+          </Button>
+        </DialogActions>
+      </Stack>
+    </form>
+  );
+}
