@@ -107,9 +107,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     contentSecurityPolicy: {
       directives: {
         'img-src': ["'self'", 'data:', 'blob:'],
-        // The landing page's video modal embeds the configured video (settings.videoUrl).
+        // The landing page's video modal embeds the configured video (settings.videoUrl); the
+        // dashboard shows a department's guideline document, which lives on the regulator's site.
         'frame-src': [
           "'self'",
+          'https:',
           'https://www.youtube-nocookie.com',
           'https://www.youtube.com',
           'https://player.vimeo.com',

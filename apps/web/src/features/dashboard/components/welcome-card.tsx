@@ -1,7 +1,30 @@
-import { Avatar, Badge, Card, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import {
+  Anchor,
+  Avatar,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Modal,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { roleLabel } from '@pgel/shared/roles';
 import type { SessionUser } from '@pgel/shared/schemas/session-user';
-import { IconBuildingHospital, IconCertificate, IconStethoscope, IconUserCheck } from '@tabler/icons-react';
+import {
+  IconBook,
+  IconBuildingHospital,
+  IconCertificate,
+  IconExternalLink,
+  IconStethoscope,
+  IconUserCheck,
+} from '@tabler/icons-react';
+import dayjs from 'dayjs';
 
 const NOT_AVAILABLE = 'N/A';
 
@@ -10,6 +33,54 @@ function initials(name: string): string {
   const first = parts[0]?.[0] ?? '';
   const last = parts.length > 1 ? (parts[parts.length - 1]?.[0] ?? '') : '';
   return (first + last).toUpperCase();
+}
+
+/**
+ * The department's guideline document (spec 02 section 2: a link on the welcome header opens it
+ * in a modal), with its reference number and date when the college recorded them.
+ */
+function GuidelineLink({ department }: { department: NonNullable<SessionUser['department']> }) {
+  const [opened, { open, close }] = useDisclosure(false);
+  const isPhone = useMediaQuery('(max-width: 36em)') ?? false;
+  if (!department.url) return null;
+  const reference = [
+    department.refNo ? `Ref. No. ${department.refNo}` : null,
+    department.refDate ? dayjs(department.refDate).format('DD-MM-YYYY') : null,
+  ]
+    .filter(Boolean)
+    .join(', ');
+  return (
+    <>
+      <Button variant="light" size="xs" leftSection={<IconBook size={16} aria-hidden />} onClick={open}>
+        {department.name} guidelines
+      </Button>
+      <Modal
+        opened={opened}
+        onClose={close}
+        title={`${department.name} guidelines`}
+        size="xl"
+        fullScreen={isPhone}
+      >
+        <Stack gap="sm">
+          {reference ? (
+            <Text size="sm" c="dimmed">
+              {reference}
+            </Text>
+          ) : null}
+          <iframe
+            src={department.url}
+            title={`${department.name} guideline document`}
+            style={{ width: '100%', height: 500, border: '1px solid var(--mantine-color-default-border)' }}
+          />
+          <Anchor href={department.url} target="_blank" rel="noopener noreferrer" size="sm">
+            <Group gap={4} component="span">
+              Open in a new tab <IconExternalLink size={14} aria-hidden />
+            </Group>
+          </Anchor>
+        </Stack>
+      </Modal>
+    </>
+  );
 }
 
 /** The dashboard's greeting: who is signed in and where they belong. */
@@ -35,6 +106,7 @@ export function WelcomeCard({ user }: { user: SessionUser }) {
               <Badge variant="light" size="lg" radius="sm" tt="none" fw={600}>
                 {roleLabel(user.role)}
               </Badge>
+              {user.department ? <GuidelineLink department={user.department} /> : null}
             </Group>
           </Stack>
         </Group>

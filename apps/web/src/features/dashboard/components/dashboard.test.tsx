@@ -1,0 +1,89 @@
+import { RECORD_STATUS_LABELS } from '@pgel/shared/records/types';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderWithApp } from '../../../test/render';
+import { PendingVerifications, pendingRecordPath } from './pending-verifications';
+import { categoryPath, isCategoryDone, StudentProgress } from './student-progress';
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+let requests: string[];
+
+beforeEach(() => {
+  requests = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => {
+      requests.push(url);
+      if (url.includes('/records/counts'))
+        return json({
+          items: [
+            { kind: 'teaching', total: 3, approved: 3, pending: 0, rejected: 0 },
+            { kind: 'opd', total: 2, approved: 1, pending: 1, rejected: 0 },
+            { kind: 'checklist', total: 5, approved: 5, pending: 0, rejected: 0 },
+          ],
+        });
+      if (url.includes('/records/pending'))
+        return json({
+          items: [
+            {
+              id: '00000000-0000-4000-8000-000000000031',
+              kind: 'teaching',
+              studentId: '00000000-0000-4000-8000-000000000041',
+              studentName: 'Anil Kumar',
+              summary: 'ECG basics',
+              status: 'pending',
+              date: '2026-11-20',
+            },
+          ],
+          total: 11,
+          page: 1,
+          pageSize: 10,
+        });
+      return json({ code: 'not_found', message: 'nope' }, 404);
+    }),
+  );
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('student dashboard cards', () => {
+  it('green only when every entry is approved, the checklist only at 8 approved', () => {
+    expect(isCategoryDone('teaching', { total: 3, approved: 3, pending: 0, rejected: 0 })).toBe(true);
+    expect(isCategoryDone('teaching', { total: 0, approved: 0, pending: 0, rejected: 0 })).toBe(false);
+    expect(isCategoryDone('opd', { total: 2, approved: 1, pending: 1, rejected: 0 })).toBe(false);
+    expect(isCategoryDone('checklist', { total: 8, approved: 7, pending: 1, rejected: 0 })).toBe(false);
+    expect(isCategoryDone('checklist', { total: 8, approved: 8, pending: 0, rejected: 0 })).toBe(true);
+    expect(categoryPath('checklist')).toBe('/checkList');
+    expect(categoryPath('leave')).toBe('/task/leave');
+  });
+
+  it('shows each category with its count, the checklist out of 8, and links to the report', async () => {
+    renderWithApp(<StudentProgress />);
+    const teaching = await screen.findByRole('link', { name: /^Teaching Experience: 3 entries, complete/ });
+    expect(teaching.getAttribute('href')).toBe('/task/teaching');
+    expect(screen.getByRole('link', { name: /^OPD Campus: 2 entries, in progress/ })).toBeTruthy();
+    expect(screen.getByRole('link', { name: /^Leave Record: 0 entries, in progress/ })).toBeTruthy();
+    const checklist = screen.getByRole('link', { name: /^Mandatory Checklist: 5 of 8, in progress/ });
+    expect(within(checklist).getByText('5 / 8')).toBeTruthy();
+    expect(checklist.getAttribute('href')).toBe('/checkList');
+  });
+});
+
+describe('Pending Verifications', () => {
+  it('lists pending entries, pages with Previous / Next and opens the entry', async () => {
+    const { router } = renderWithApp(<PendingVerifications />);
+    const row = await screen.findByRole('row', { name: /Teaching Experience entry of Anil Kumar/ });
+    expect(within(row).getByText(RECORD_STATUS_LABELS.pending)).toBeTruthy();
+    expect(within(row).getByText('20-11-2026')).toBeTruthy();
+    expect(screen.getByText('Page 1 of 2 · 11 pending')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Previous' }).hasAttribute('disabled')).toBe(true);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await vi.waitFor(() => expect(requests.some((url) => url.includes('page=2'))).toBe(true));
+
+    fireEvent.click(row);
+    expect(router.state.location.pathname + router.state.location.search).toBe(
+      pendingRecordPath('teaching', '00000000-0000-4000-8000-000000000031'),
+    );
+  });
+});
