@@ -131,6 +131,11 @@ export type RecordKind = {
   dateField: string;
   /** Which detail key the Pending Verifications table shows as the task/topic. */
   summaryField: string;
+  /**
+   * The verify action's own messages where the spec gives a kind different ones (the checklist
+   * update): a missing status, score or feedback, and a failed save. Otherwise the generic ones.
+   */
+  verifyMessages?: { required: string; failed: string };
   /** Errors all at once as a bullet list in a 'Validation Error' dialog (clinical case) instead of the first. */
   showAllErrors?: boolean;
 };

@@ -130,7 +130,7 @@ describe('records: every kind of the registry', () => {
           { cookie: faculty() },
         );
         expect(missing.statusCode).toBe(400);
-        expect(missing.json.message).toBe(RECORD_MESSAGES.verifyAllFields);
+        expect(missing.json.message).toBe(kind.verifyMessages?.required ?? RECORD_MESSAGES.verifyAllFields);
       }
       const noRemark = await post(
         t.app,

@@ -651,7 +651,7 @@ export class RecordsService {
     for (const row of rows) {
       const kind = findKind(row.kind) as RecordKind;
       const score = scoreFor(kind, asDetails(row.details), input);
-      if (!score) throw AppError.validation(M.verifyAllFields);
+      if (!score) throw AppError.validation(kind.verifyMessages?.required ?? M.verifyAllFields);
       planned.push({ row, kind, score });
     }
 

@@ -39,6 +39,11 @@ export const checklist: RecordKind = {
   requiredMessage: fillAll,
   successMessage: 'Checklist record added successfully!',
   scoring: { type: 'scale', scale: DEFAULT_SCALE },
+  // Staff update a checklist record with these (spec 02 sections 5 and 8).
+  verifyMessages: {
+    required: 'All fields are required: Status, Score, and Remark',
+    failed: 'Unable to update checklist. Try again later.',
+  },
   dateField: 'fromDate',
   summaryField: 'particular',
 };

@@ -37,6 +37,15 @@ export function VerifyModal({ kind, record, onClose }: VerifyModalProps) {
   );
 }
 
+/** What the entry is about: its summary field, from details or a common column, as text. */
+export function summaryOf(kind: RecordKind, record: RecordListItem): string {
+  const value = record.details[kind.summaryField] ?? (record as Record<string, unknown>)[kind.summaryField];
+  if (typeof value === 'string' || typeof value === 'number') return String(value);
+  if (value && typeof value === 'object' && 'title' in value && typeof value.title === 'string')
+    return value.title;
+  return '';
+}
+
 function VerifyForm({
   kind,
   record,
@@ -50,13 +59,17 @@ function VerifyForm({
   const [values, setValues] = useState<VerifyValues>(() => initialVerifyValues(scoring, record));
   const verify = useVerifyRecord();
   const reset = useResetRecord();
-  const summary = record.details[kind.summaryField];
+  const summary = summaryOf(kind, record);
+  const messages = kind.verifyMessages ?? {
+    required: RECORD_MESSAGES.verifyAllFields,
+    failed: RECORD_MESSAGES.fallback,
+  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const input = toVerifyInput(values, scoring);
     if (!input) {
-      void showError(RECORD_MESSAGES.verifyAllFields);
+      void showError(messages.required);
       return;
     }
     verify.mutate(
@@ -66,7 +79,7 @@ function VerifyForm({
           onClose();
           void showRecordSuccess(message);
         },
-        onError: (error) => void showError(recordFailureMessage(error, RECORD_MESSAGES.fallback)),
+        onError: (error) => void showError(recordFailureMessage(error, messages.failed)),
       },
     );
   };
@@ -77,7 +90,7 @@ function VerifyForm({
         onClose();
         void showRecordSuccess(message);
       },
-      onError: (error) => void showError(recordFailureMessage(error, RECORD_MESSAGES.fallback)),
+      onError: (error) => void showError(recordFailureMessage(error, messages.failed)),
     });
   };
 
@@ -89,8 +102,7 @@ function VerifyForm({
             <Text fw={600}>{record.studentName}</Text>
             <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
               {kind.menuTitle}
-              {typeof summary === 'string' && summary !== '' ? ` · ${summary}` : ''} ·{' '}
-              {formatDate(record.date)}
+              {summary ? ` · ${summary}` : ''} · {formatDate(record.date)}
             </Text>
           </Stack>
           <StatusBadge status={record.status} />
