@@ -33,6 +33,11 @@ export function isCategoryDone(kindId: string, counts: Counts): boolean {
   return counts.total > 0 && counts.approved === counts.total;
 }
 
+/** '1 entry', '3 entries': how a card's count is read out. */
+function entryCount(total: number): string {
+  return total === 1 ? '1 entry' : `${total} entries`;
+}
+
 function CategoryCard({ title, kindId, counts }: { title: string; kindId: string; counts: Counts }) {
   const done = isCategoryDone(kindId, counts);
   const isChecklist = kindId === 'checklist';
@@ -41,7 +46,7 @@ function CategoryCard({ title, kindId, counts }: { title: string; kindId: string
     <UnstyledButton
       component={Link}
       to={categoryPath(kindId)}
-      aria-label={`${title}: ${isChecklist ? `${counts.total} of ${CHECKLIST_TARGET}` : `${counts.total} entries`}, ${done ? 'complete' : 'in progress'}`}
+      aria-label={`${title}: ${isChecklist ? `${counts.total} of ${CHECKLIST_TARGET}` : entryCount(counts.total)}, ${done ? 'complete' : 'in progress'}`}
     >
       <Card
         withBorder

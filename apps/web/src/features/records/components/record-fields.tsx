@@ -1,5 +1,6 @@
 import {
   ActionIcon,
+  Box,
   Button,
   Group,
   Input,
@@ -17,7 +18,9 @@ import { inclusiveDays, type RecordValues, selectOptions } from '@pgel/shared/re
 import { IconClock, IconPlus, IconTrash } from '@tabler/icons-react';
 import { DateField } from '../../../components/date-field';
 import { FileUpload } from '../../../components/file-upload';
+import { addOptionKindOf } from '../api/add-option';
 import { recordOptionsPath, useRecordOptions } from '../api/get-record-options';
+import { AddOptionButton } from './add-option-modal';
 
 type InputOf<I extends FieldDef['input']> = Extract<FieldDef, { input: I }>;
 
@@ -149,6 +152,8 @@ export function SelectField({
 /**
  * Options from the server: the department's teachers, competencies, skills or specialities. A
  * skills list waits for its competency and reloads when it changes (the form clears the skill).
+ * Procedure competencies, skills and specialities have a small '+ Add' in the label row: a missing
+ * choice is added for the department and chosen here.
  */
 export function RemoteSelectField({
   field,
@@ -161,6 +166,7 @@ export function RemoteSelectField({
   const path = recordOptionsPath(field.source, dependsOn ? values[dependsOn] : undefined);
   const options = useRecordOptions(path);
   const isWaiting = path === null;
+  const addKind = addOptionKindOf(field.source);
   const placeholder = isWaiting
     ? 'Choose the competency first'
     : options.isPending
@@ -168,7 +174,7 @@ export function RemoteSelectField({
       : options.isError
         ? 'Could not load the list'
         : `Select ${field.label}`;
-  return (
+  const select = (
     <Select
       label={field.label}
       description={field.description}
@@ -182,7 +188,23 @@ export function RemoteSelectField({
       searchable
       nothingFoundMessage="No option found"
       comboboxProps={comboboxProps}
+      // A long label wraps before the '+ Add' in its row.
+      labelProps={addKind ? { style: { paddingInlineEnd: '5rem' } } : undefined}
     />
+  );
+  if (addKind === null) return select;
+  // Outside the <label>: inside it, the button's name would join the select's accessible name.
+  return (
+    <Box pos="relative">
+      {select}
+      <Box pos="absolute" top={-1} right={0}>
+        <AddOptionButton
+          kind={addKind}
+          competencyId={dependsOn ? asText(values[dependsOn]) : undefined}
+          onAdded={(item) => onChange(item.id)}
+        />
+      </Box>
+    </Box>
   );
 }
 

@@ -67,6 +67,15 @@ describe('RecordFormModal', () => {
     expect(sent.filter((call) => call.method === 'POST')).toHaveLength(0);
   });
 
+  it('keeps what was typed when Escape is pressed (only the close button closes the form)', async () => {
+    fakeApi(TEACHERS);
+    const form = await openForm(introductionSchedule);
+    form.type('Topic', 'Hand hygiene');
+    fireEvent.keyDown(form.field('Topic'), { key: 'Escape', code: 'Escape' });
+    expect(form.onClose).not.toHaveBeenCalled();
+    expect(form.field('Topic').value).toBe('Hand hygiene');
+  });
+
   it('lists every error as bullets in "Validation Error" for the clinical case', async () => {
     const sent = fakeApi(TEACHERS);
     const form = await openForm(clinicalCase);

@@ -47,6 +47,7 @@ export function RecordFormModal({ kind, opened, onClose }: RecordFormModalProps)
       onClose={onClose}
       title={kind.formTitle}
       size={hasSections(kind) ? 'xl' : 'lg'}
+      closeOnEscape={false}
     >
       <RecordForm kind={kind} onClose={onClose} />
     </RecordModal>

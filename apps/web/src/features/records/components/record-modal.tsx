@@ -11,10 +11,22 @@ type RecordModalProps = {
   title: ReactNode;
   children: ReactNode;
   size?: string;
+  /**
+   * False for forms someone types into: Escape in a message dialog shown over the form would
+   * otherwise close the form too, and what was typed would be lost. The close button still works.
+   */
+  closeOnEscape?: boolean;
 };
 
 /** The frame of every modal of the report screen: centred, full-screen on phones. */
-export function RecordModal({ opened, onClose, title, children, size = 'lg' }: RecordModalProps) {
+export function RecordModal({
+  opened,
+  onClose,
+  title,
+  children,
+  size = 'lg',
+  closeOnEscape = true,
+}: RecordModalProps) {
   const isPhone = useMediaQuery(PHONE) ?? false;
   return (
     <Modal
@@ -24,6 +36,7 @@ export function RecordModal({ opened, onClose, title, children, size = 'lg' }: R
       size={size}
       centered={!isPhone}
       fullScreen={isPhone}
+      closeOnEscape={closeOnEscape}
       styles={{ title: { fontWeight: 650, fontSize: 'var(--mantine-font-size-lg)' } }}
     >
       {children}
