@@ -59,11 +59,15 @@ describe('student dashboard cards', () => {
 
   it('shows each category with its count, the checklist out of 8, and links to the report', async () => {
     renderWithApp(<StudentProgress />);
-    const teaching = await screen.findByRole('link', { name: /^Teaching Experience: 3 entries, complete/ });
+    const teaching = await screen.findByRole('link', {
+      name: /^Teaching Experience 3 entries, complete, 3 approved · 0 pending$/,
+    });
     expect(teaching.getAttribute('href')).toBe('/task/teaching');
-    expect(screen.getByRole('link', { name: /^OPD Campus: 2 entries, in progress/ })).toBeTruthy();
-    expect(screen.getByRole('link', { name: /^Leave Record: 0 entries, in progress/ })).toBeTruthy();
-    const checklist = screen.getByRole('link', { name: /^Mandatory Checklist: 5 of 8, in progress/ });
+    expect(
+      screen.getByRole('link', { name: /^OPD Campus 2 entries, in progress, 1 approved · 1 pending$/ }),
+    ).toBeTruthy();
+    expect(screen.getByRole('link', { name: /^Leave Record 0 entries, in progress/ })).toBeTruthy();
+    const checklist = screen.getByRole('link', { name: /^Mandatory Checklist 5 of 8, in progress/ });
     expect(within(checklist).getByText('5 / 8')).toBeTruthy();
     expect(checklist.getAttribute('href')).toBe('/checkList');
   });

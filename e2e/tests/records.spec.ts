@@ -1,0 +1,448 @@
+import { RECORD_MESSAGES } from '@pgel/shared/records/api';
+import { findKind } from '@pgel/shared/records/kinds';
+import { VALIDATION_TITLE } from '@pgel/shared/schemas/common';
+import { type Browser, expect, type Locator, type Page, type TestInfo, test } from '@playwright/test';
+import { newVerifiedStudent } from '../support/accounts';
+import { expectNoSeriousA11yViolations } from '../support/axe';
+import { acknowledge, dialog, loginAs, uniqueEmail } from '../support/fixtures';
+import { MAIL_HTTP } from '../support/mail';
+import type { CaughtMail } from '../support/mail-catcher';
+
+// The logbook journeys of issue 5: entries recorded by students through the report screen
+// (/task/{id}), verified by the department's faculty one by one or together, and the two
+// dashboards. Each journey makes its own student, so it runs alike on both databases.
+
+const PASSWORD = 'Logbook@123';
+const FACULTY = { email: 'faculty@demo.test', name: 'Dr. Demo Professor' };
+
+// A minimal PDF, made here so the test needs no fixtures on disk.
+const PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj 3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+);
+
+function kind(id: string) {
+  const found = findKind(id);
+  if (!found) throw new Error(`no record kind ${id}`);
+  return found;
+}
+const teaching = kind('teaching');
+const skillsLab = kind('skills-lab');
+const extraCurricular = kind('extra-curricular');
+const clinicalCase = kind('clinical-case');
+
+/** Today as the app shows dates: DD-MM-YYYY in the browser's (here the runner's) clock. */
+function today(): string {
+  const now = new Date();
+  return `${String(now.getDate()).padStart(2, '0')}-${String(now.getMonth() + 1).padStart(2, '0')}-${now.getFullYear()}`;
+}
+
+/** A fresh student of the demo department (General Medicine), signed in on `page`. */
+async function freshStudent(page: Page, testInfo: TestInfo, prefix: string, firstName: string) {
+  const name = `${firstName} ${Date.now() % 100000}`;
+  const email = uniqueEmail(prefix, testInfo.project.name);
+  await newVerifiedStudent(page, email, PASSWORD, name);
+  // Not yet approved by the HOD and without a joining date, so sign-in lands on the profile.
+  await loginAs(page, 'student', email, PASSWORD, '/profile');
+  return { name, email };
+}
+
+/** Runs `journey` as the demo faculty member in a browser of their own. */
+async function asFaculty(browser: Browser, testInfo: TestInfo, journey: (faculty: Page) => Promise<void>) {
+  const context = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
+  try {
+    const faculty = await context.newPage();
+    await loginAs(faculty, 'staff', FACULTY.email);
+    await journey(faculty);
+  } finally {
+    await context.close();
+  }
+}
+
+/** A Mantine select inside `scope`: open it by its label and pick the option (drawn in a portal). */
+async function choose(page: Page, scope: Locator, label: string, option: string) {
+  await scope.getByRole('combobox', { name: label, exact: true }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+/** The report screen of a kind, opened by its address, with its title. */
+async function openReport(page: Page, kindId: string) {
+  await page.goto(`/task/${kindId}`);
+  await expect(
+    page.getByRole('heading', { level: 1, name: `${kind(kindId).menuTitle} REPORT` }),
+  ).toBeVisible();
+  return page.getByRole('table', { name: `${kind(kindId).menuTitle} report` });
+}
+
+/** The report's rows (not the header row) holding this text. */
+function rowWith(table: Locator, text: string) {
+  return table.locator('tbody tr').filter({ hasText: text });
+}
+
+/** The success dialog of a submit: its message, then it closes by itself (1 s). */
+async function expectSuccess(page: Page, message: string) {
+  await expect(dialog(page, 'Success')).toContainText(message);
+  await expect(dialog(page, 'Success')).toHaveCount(0, { timeout: 5000 });
+}
+
+/** Adds a topic entry (Topic, Date left at today, Guiding Faculty, Remark) through the Add form. */
+async function addTopicEntry(
+  page: Page,
+  kindId: string,
+  topic: string,
+  before?: (form: Locator) => Promise<void>,
+) {
+  const { formTitle, successMessage } = kind(kindId);
+  await page.getByRole('button', { name: 'Add', exact: true }).first().click();
+  const form = dialog(page, formTitle);
+  await expect(form.getByRole('textbox', { name: 'Date', exact: true })).toHaveValue(today());
+  await before?.(form);
+  await form.getByRole('textbox', { name: 'Topic', exact: true }).fill(topic);
+  await choose(page, form, 'Guiding Faculty', FACULTY.name);
+  await form.getByRole('textbox', { name: 'Remark', exact: true }).fill(`Notes on ${topic}`);
+  await form.getByRole('button', { name: 'Submit' }).click();
+  await expectSuccess(page, successMessage);
+  await expect(form).toHaveCount(0);
+}
+
+/** Faculty's report narrowed to one student with the Student filter (searched on the server). */
+async function filterByStudent(page: Page, studentName: string) {
+  const filter = page.getByRole('combobox', { name: 'Student', exact: true });
+  await filter.fill(studentName);
+  await page.getByRole('option', { name: studentName, exact: true }).click();
+  await expect(page).toHaveURL(/[?&]student=/);
+}
+
+/** Waits for a mail to `to` whose subject matches and whose text holds `text`. */
+async function waitForMailWith(to: string, subject: RegExp, text: string, timeoutMs = 15_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const messages = (await (await fetch(`${MAIL_HTTP}/messages`)).json()) as CaughtMail[];
+    const mail = messages.find((m) => m.to.includes(to) && subject.test(m.subject) && m.text.includes(text));
+    if (mail) return mail;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`no mail to ${to} matching ${subject} with "${text}" within ${timeoutMs} ms`);
+}
+
+test('a teaching entry approved with a score: the student sees Approved, the score and the verifier, and cannot delete it', async ({
+  page,
+  browser,
+}, testInfo) => {
+  const student = await freshStudent(page, testInfo, 'teaching', 'Tara Menon');
+  const approvedTopic = `Acid-base disorders ${Date.now() % 100000}`;
+  const pendingTopic = `Heart failure ${Date.now() % 100000}`;
+
+  const table = await openReport(page, 'teaching');
+  await expect(table).toContainText(RECORD_MESSAGES.noActivity);
+  // The student sees no Student Name column; faculty do (below).
+  await expect(table.getByRole('columnheader', { name: 'Student Name' })).toHaveCount(0);
+
+  // An empty form: the first missing field's message.
+  await page.getByRole('button', { name: 'Add', exact: true }).first().click();
+  const form = dialog(page, teaching.formTitle);
+  await form.getByRole('button', { name: 'Submit' }).click();
+  await expect(dialog(page, VALIDATION_TITLE)).toContainText(RECORD_MESSAGES.fillAll);
+  await acknowledge(page, VALIDATION_TITLE);
+  await form.getByRole('button', { name: 'Cancel' }).click();
+  await expect(form).toHaveCount(0);
+
+  await addTopicEntry(page, 'teaching', approvedTopic, (f) => choose(page, f, 'Type', 'Theory Class'));
+  await addTopicEntry(page, 'teaching', pendingTopic, (f) => choose(page, f, 'Type', 'Tutorials'));
+  const approvedRow = rowWith(table, approvedTopic);
+  const pendingRow = rowWith(table, pendingTopic);
+  await expect(approvedRow).toContainText('Theory Class');
+  await expect(approvedRow).toContainText(FACULTY.name);
+  await expect(approvedRow).toContainText('Pending');
+  await expect(approvedRow).toContainText(RECORD_MESSAGES.verificationPending);
+  // Both unverified, so both can still be deleted.
+  await expect(approvedRow.getByRole('button', { name: /^Delete the entry/ })).toBeVisible();
+  await expect(pendingRow.getByRole('button', { name: /^Delete the entry/ })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  // The named teacher is told by e-mail, with the student and the topic.
+  const mail = await waitForMailWith(FACULTY.email, /New Teaching Experience entry to verify/, approvedTopic);
+  expect(mail.text).toContain(student.name);
+
+  await asFaculty(browser, testInfo, async (faculty) => {
+    const report = await openReport(faculty, 'teaching');
+    await expect(report.getByRole('columnheader', { name: 'Student Name' })).toBeVisible();
+    await filterByStudent(faculty, student.name);
+    await expect(report.locator('tbody tr')).toHaveCount(2);
+    const row = rowWith(report, approvedTopic);
+    await row.getByRole('button', { name: `Action on the entry of ${student.name}` }).click();
+
+    const verify = dialog(faculty, 'Verification');
+    await expect(verify).toContainText(`${teaching.menuTitle} · ${approvedTopic}`);
+    await expect(verify.getByRole('combobox', { name: 'Status', exact: true })).toHaveValue('Pending');
+    // Nothing chosen yet.
+    await verify.getByRole('button', { name: 'Submit' }).click();
+    await expect(dialog(faculty, 'Error')).toContainText(RECORD_MESSAGES.verifyAllFields);
+    await acknowledge(faculty, 'Error');
+
+    await choose(faculty, verify, 'Status', 'Approved');
+    await choose(faculty, verify, 'Score', '3 - Good');
+    await verify
+      .getByRole('textbox', { name: 'Feedback', exact: true })
+      .fill('Clear and well structured class.');
+    await verify.getByRole('button', { name: 'Submit' }).click();
+    await expectSuccess(faculty, RECORD_MESSAGES.verified);
+    await expect(verify).toHaveCount(0);
+    await expect(row).toContainText('Approved');
+    await expect(rowWith(report, pendingTopic)).toContainText('Pending');
+  });
+
+  await page.reload();
+  await expect(approvedRow).toContainText('Approved');
+  await expect(approvedRow).toContainText('Good');
+  await expect(approvedRow).toContainText(`${FACULTY.name} / ${today()}`);
+  await expect(approvedRow).toContainText('Clear and well structured class.');
+  await expect(approvedRow.getByRole('button', { name: /^Delete the entry/ })).toHaveCount(0);
+  await expect(pendingRow).toContainText('Pending');
+  await expect(pendingRow.getByRole('button', { name: /^Delete the entry/ })).toBeVisible();
+
+  // The detail: the score opens its history; a verified entry offers no Delete.
+  await approvedRow.click();
+  const detail = dialog(page, 'Task Detail');
+  await expect(detail).toContainText(approvedTopic);
+  await expect(detail).toContainText(`${FACULTY.name} / ${today()}`);
+  await detail.getByRole('button', { name: /^Good: 3/ }).click();
+  await expect(detail.getByRole('list', { name: 'Score history' })).toContainText(FACULTY.name);
+  await expect(detail.getByRole('button', { name: 'Delete' })).toHaveCount(0);
+  // The footer's Close (the title bar's close icon has the same name).
+  await detail.getByRole('button', { name: 'Close' }).last().click();
+  await expect(detail).toHaveCount(0);
+
+  // The student was told in the app.
+  await page.getByRole('button', { name: /^Notifications/ }).click();
+  await expect(page.getByRole('menuitem', { name: /Dr\. Demo Professor/ }).first()).toContainText(
+    'marked your Teaching Experience entry Approved',
+  );
+  await page.keyboard.press('Escape');
+
+  // The still-pending entry can be deleted, after the warning.
+  await pendingRow.getByRole('button', { name: /^Delete the entry/ }).click();
+  const confirm = dialog(page, RECORD_MESSAGES.deleteConfirmTitle);
+  await expect(confirm).toContainText(RECORD_MESSAGES.deleteWarning);
+  await confirm.getByRole('button', { name: 'Yes, delete it!' }).click();
+  await expect(dialog(page, 'Deleted!')).toContainText(RECORD_MESSAGES.deleted);
+  await expect(pendingRow).toHaveCount(0);
+  await expect(approvedRow).toHaveCount(1);
+});
+
+test('a certificate uploaded with an extra-curricular entry is shown to the student and to faculty', async ({
+  page,
+  browser,
+}, testInfo) => {
+  const student = await freshStudent(page, testInfo, 'certificate', 'Irfan Sheikh');
+  const remark = `Inter-college quiz ${Date.now() % 100000}`;
+  const table = await openReport(page, 'extra-curricular');
+
+  await page.getByRole('button', { name: 'Add', exact: true }).first().click();
+  const form = dialog(page, extraCurricular.formTitle);
+  await form.getByRole('textbox', { name: 'Remark', exact: true }).fill(remark);
+  // The certificate is required for this kind.
+  await form.getByRole('button', { name: 'Submit' }).click();
+  await expect(dialog(page, VALIDATION_TITLE)).toContainText(RECORD_MESSAGES.fillAll);
+  await acknowledge(page, VALIDATION_TITLE);
+  await form
+    .getByLabel('Certificate', { exact: true })
+    .setInputFiles({ name: 'quiz-certificate.pdf', mimeType: 'application/pdf', buffer: PDF });
+  await expect(form.getByText('Upload complete.')).toBeVisible();
+  await expect(form).toContainText('quiz-certificate.pdf');
+  await form.getByRole('button', { name: 'Submit' }).click();
+  await expectSuccess(page, extraCurricular.successMessage);
+
+  const row = rowWith(table, remark);
+  await expect(row).toContainText('Pending');
+  await row.getByRole('button', { name: `View certificate of ${student.name}` }).click();
+  await expect(page.locator('iframe[title="quiz-certificate.pdf"]')).toHaveCSS('height', '500px');
+  await page.keyboard.press('Escape');
+  await expect(page.locator('iframe[title="quiz-certificate.pdf"]')).toHaveCount(0);
+
+  await asFaculty(browser, testInfo, async (faculty) => {
+    const report = await openReport(faculty, 'extra-curricular');
+    await report.page().getByRole('searchbox', { name: 'Search' }).fill(student.name);
+    await expect(report.locator('tbody tr')).toHaveCount(1);
+    await rowWith(report, remark).click();
+    const detail = dialog(faculty, 'Task Detail');
+    await expect(detail).toContainText(`Student: ${student.name}`);
+    await expect(detail.locator('iframe[title="quiz-certificate.pdf"]')).toBeVisible();
+    await expect(detail.getByRole('link', { name: 'Download quiz-certificate.pdf' })).toBeVisible();
+    await expect(detail.getByRole('button', { name: 'Action' })).toBeVisible();
+  });
+});
+
+test('a clinical case with missing fields lists every problem in the Validation Error dialog', async ({
+  page,
+}, testInfo) => {
+  await freshStudent(page, testInfo, 'clinical', 'Meera Das');
+  const table = await openReport(page, 'clinical-case');
+  await page.getByRole('button', { name: 'Add', exact: true }).first().click();
+  const form = dialog(page, clinicalCase.formTitle);
+  await expect(form.getByRole('heading', { name: 'Patient Information' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  const errors = dialog(page, RECORD_MESSAGES.validationErrorTitle);
+  const lines = errors.getByRole('listitem');
+  // Everything is required but the menstrual history; only the date starts filled (today).
+  const required = clinicalCase.fields.filter((field) => field.required && field.name !== 'date');
+  await form.getByRole('button', { name: 'Submit' }).click();
+  await expect(lines).toHaveCount(required.length);
+  for (const label of ['Patient ID', 'Time', 'Supervising Faculty', 'Patient Name', 'Contact Number']) {
+    await expect(lines.filter({ hasText: new RegExp(`^${label} is required\\.$`) })).toHaveCount(1);
+  }
+  await expect(lines.filter({ hasText: 'Presenting Complaint is required.' })).toHaveCount(1);
+  await expect(errors).not.toContainText('Menstrual History');
+  await acknowledge(page, RECORD_MESSAGES.validationErrorTitle);
+  // Every failing field is marked, and the form keeps what was typed.
+  await expect(form.getByRole('textbox', { name: 'Patient ID', exact: true })).toHaveAttribute(
+    'aria-invalid',
+    'true',
+  );
+
+  await form.getByRole('textbox', { name: 'Patient ID', exact: true }).fill('OPD-2291');
+  await form.getByRole('textbox', { name: 'Patient Name', exact: true }).fill('Ramesh Gupta');
+  await form.getByRole('textbox', { name: 'Contact Number', exact: true }).fill('98765');
+  await form.getByRole('button', { name: 'Submit' }).click();
+  await expect(lines).toHaveCount(required.length - 2);
+  await expect(lines.filter({ hasText: RECORD_MESSAGES.contactNumber })).toHaveCount(1);
+  await expect(errors).not.toContainText('Patient ID is required.');
+  await expect(errors).not.toContainText('Patient Name is required.');
+  await expect(errors).not.toContainText('Contact Number is required.');
+  await expect(lines.filter({ hasText: 'Supervising Faculty is required.' })).toHaveCount(1);
+  await acknowledge(page, RECORD_MESSAGES.validationErrorTitle);
+  await expect(form.getByRole('textbox', { name: 'Patient ID', exact: true })).toHaveValue('OPD-2291');
+
+  await form.getByRole('textbox', { name: 'Contact Number', exact: true }).fill('9876543210');
+  await form.getByRole('button', { name: 'Submit' }).click();
+  await expect(lines).toHaveCount(required.length - 3);
+  await expect(errors).not.toContainText(RECORD_MESSAGES.contactNumber);
+  await acknowledge(page, RECORD_MESSAGES.validationErrorTitle);
+
+  // Nothing was sent.
+  await form.getByRole('button', { name: 'Cancel' }).click();
+  await expect(table).toContainText(RECORD_MESSAGES.noActivity);
+});
+
+test('faculty approve three entries at once with one score and feedback', async ({
+  page,
+  browser,
+}, testInfo) => {
+  const student = await freshStudent(page, testInfo, 'bulk', 'Kiran Joshi');
+  const run = Date.now() % 100000;
+  const topics = [`Suturing ${run}`, `Airway management ${run}`, `IV cannulation ${run}`];
+  const table = await openReport(page, 'skills-lab');
+  for (const topic of topics) await addTopicEntry(page, 'skills-lab', topic);
+  await expect(table.locator('tbody tr')).toHaveCount(3);
+
+  await asFaculty(browser, testInfo, async (faculty) => {
+    const report = await openReport(faculty, 'skills-lab');
+    // Nothing ticked yet.
+    await faculty.getByRole('button', { name: 'Verify selected' }).click();
+    await expect(dialog(faculty, 'Error')).toContainText(RECORD_MESSAGES.selectRecords);
+    await acknowledge(faculty, 'Error');
+
+    await filterByStudent(faculty, student.name);
+    await expect(report.locator('tbody tr')).toHaveCount(3);
+    for (const topic of topics) {
+      await rowWith(report, topic)
+        .getByRole('checkbox', { name: `Select the entry of ${student.name}` })
+        .check();
+    }
+    await expect(faculty.getByText('3 selected')).toBeVisible();
+    await expectNoSeriousA11yViolations(faculty);
+    await faculty.getByRole('button', { name: 'Verify selected' }).click();
+
+    const bulk = dialog(faculty, 'Verify selected');
+    await expect(bulk).toContainText('3 entries selected');
+    await choose(faculty, bulk, 'Status', 'Approved');
+    await choose(faculty, bulk, 'Score', '4 - Very Good');
+    await bulk.getByRole('textbox', { name: 'Feedback', exact: true }).fill('Good hands-on skills.');
+    await bulk.getByRole('button', { name: 'Submit' }).click();
+    await expectSuccess(faculty, RECORD_MESSAGES.bulkVerified(3));
+    await expect(bulk).toHaveCount(0);
+
+    for (const topic of topics) {
+      const row = rowWith(report, topic);
+      await expect(row).toContainText('Approved');
+      await expect(row).toContainText('Very Good');
+      await expect(row).toContainText('Good hands-on skills.');
+      // Verified entries can no longer be ticked.
+      await expect(row.getByRole('checkbox')).toHaveCount(0);
+    }
+    await expect(faculty.getByText('3 selected')).toHaveCount(0);
+  });
+
+  await page.reload();
+  for (const topic of topics) {
+    const row = rowWith(table, topic);
+    await expect(row).toContainText('Approved');
+    await expect(row).toContainText(`${FACULTY.name} / ${today()}`);
+    await expect(row.getByRole('button', { name: /^Delete the entry/ })).toHaveCount(0);
+  }
+});
+
+test("the dashboards follow a new entry: the student's count, then faculty's Pending Verifications", async ({
+  page,
+  browser,
+}, testInfo) => {
+  const student = await freshStudent(page, testInfo, 'dashboard', 'Anita Bose');
+  const topic = `Knot tying ${Date.now() % 100000}`;
+
+  await page.goto('/dashboard');
+  const logbook = page.getByRole('region', { name: 'My Logbook' });
+  const card = logbook.getByRole('link', { name: /^Skill Labs \d/ });
+  await expect(card).toHaveAccessibleName('Skill Labs 0 entries, in progress, 0 approved · 0 pending');
+  await expect(card).toContainText('0 approved · 0 pending');
+  await expect(logbook.getByRole('link', { name: /^Mandatory Checklist \d/ })).toContainText('0 / 8');
+
+  await card.click();
+  await expect(page).toHaveURL(/\/task\/skills-lab$/);
+  await expect(page.getByRole('heading', { level: 1, name: `${skillsLab.menuTitle} REPORT` })).toBeVisible();
+  await addTopicEntry(page, 'skills-lab', topic);
+
+  await page.goto('/dashboard');
+  await expect(card).toHaveAccessibleName('Skill Labs 1 entry, in progress, 0 approved · 1 pending');
+  await expect(card).toContainText('0 approved · 1 pending');
+  // Another category is untouched.
+  await expect(logbook.getByRole('link', { name: /^PG Induction Schedule \d/ })).toHaveAccessibleName(
+    'PG Induction Schedule 0 entries, in progress, 0 approved · 0 pending',
+  );
+
+  await asFaculty(browser, testInfo, async (faculty) => {
+    const pending = faculty.getByRole('region', { name: 'Pending Verifications' });
+    await pending.getByRole('searchbox', { name: 'Search by student name' }).fill(student.name);
+    const row = pending.getByRole('row', { name: `Open ${skillsLab.menuTitle} entry of ${student.name}` });
+    await expect(row).toContainText(topic);
+    await expect(row).toContainText(today());
+    await expect(row).toContainText('Pending');
+    await expect(pending).toContainText('Page 1 of 1 · 1 pending');
+    await expectNoSeriousA11yViolations(faculty);
+
+    await row.click();
+    await expect(faculty).toHaveURL(/\/task\/skills-lab\?record=[0-9a-f-]{36}$/);
+    const detail = dialog(faculty, 'Task Detail');
+    await expect(detail).toContainText(`Student: ${student.name}`);
+    await expect(detail).toContainText(topic);
+    await expect(detail).toContainText(RECORD_MESSAGES.verificationPending);
+
+    // Approved from the detail, the entry leaves the pending list.
+    await detail.getByRole('button', { name: 'Action' }).click();
+    const verify = dialog(faculty, 'Verification');
+    await choose(faculty, verify, 'Status', 'Approved');
+    await choose(faculty, verify, 'Score', '2 - Average');
+    await verify.getByRole('textbox', { name: 'Feedback', exact: true }).fill('Practise more.');
+    await verify.getByRole('button', { name: 'Submit' }).click();
+    await expectSuccess(faculty, RECORD_MESSAGES.verified);
+
+    await faculty.goto('/dashboard');
+    await pending.getByRole('searchbox', { name: 'Search by student name' }).fill(student.name);
+    await expect(pending).toContainText('0 entries');
+    await expect(row).toHaveCount(0);
+  });
+
+  // Every entry of the category approved: the card turns complete.
+  await page.reload();
+  await expect(card).toHaveAccessibleName('Skill Labs 1 entry, complete, 1 approved · 0 pending');
+  await expect(card).toContainText('1 approved · 0 pending');
+});
