@@ -146,7 +146,13 @@ test('a teaching entry approved with a score: the student sees Approved, the sco
   await form.getByRole('button', { name: 'Cancel' }).click();
   await expect(form).toHaveCount(0);
 
-  await addTopicEntry(page, 'teaching', approvedTopic, (f) => choose(page, f, 'Type', 'Theory Class'));
+  await addTopicEntry(page, 'teaching', approvedTopic, async (f) => {
+    await choose(page, f, 'Type', 'Theory Class');
+    await f
+      .getByLabel('Certificate', { exact: true })
+      .setInputFiles({ name: 'class-attendance.pdf', mimeType: 'application/pdf', buffer: PDF });
+    await expect(f.getByText('Upload complete.')).toBeVisible();
+  });
   await addTopicEntry(page, 'teaching', pendingTopic, (f) => choose(page, f, 'Type', 'Tutorials'));
   const approvedRow = rowWith(table, approvedTopic);
   const pendingRow = rowWith(table, pendingTopic);
@@ -197,6 +203,11 @@ test('a teaching entry approved with a score: the student sees Approved, the sco
   await expect(approvedRow).toContainText(`${FACULTY.name} / ${today()}`);
   await expect(approvedRow).toContainText('Clear and well structured class.');
   await expect(approvedRow.getByRole('button', { name: /^Delete the entry/ })).toHaveCount(0);
+  // The certificate sent with the entry is still there.
+  await approvedRow.getByRole('button', { name: `View certificate of ${student.name}` }).click();
+  await expect(page.locator('iframe[title="class-attendance.pdf"]')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.locator('iframe[title="class-attendance.pdf"]')).toHaveCount(0);
   await expect(pendingRow).toContainText('Pending');
   await expect(pendingRow.getByRole('button', { name: /^Delete the entry/ })).toBeVisible();
 

@@ -1,6 +1,8 @@
 import { DEFAULT_SCALE } from '../scales';
 import type { RecordKind } from '../types';
 import {
+  certificateColumn,
+  certificateField,
   date,
   dateColumn,
   fillAll,
@@ -22,12 +24,15 @@ export const teaching: RecordKind = {
     date,
     teacher,
     remark,
+    // Not required by spec 02, but a class taught often has an attendance sheet or certificate.
+    certificateField(false),
   ],
   columns: [
     { label: 'Type', value: 'details.trainingType' },
     { label: 'Topic', value: 'details.topic' },
     dateColumn,
     teacherColumn(),
+    certificateColumn,
     ...verificationColumns,
   ],
   requiredMessage: fillAll,
