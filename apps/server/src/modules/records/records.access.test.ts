@@ -401,8 +401,8 @@ describe('records: every route for every kind of caller', () => {
             if (response.statusCode !== 200) return expect(response.json.id).toBeUndefined();
             expect(response.json.id).toBe(id);
             const details = response.json.details as Record<string, unknown>;
-            // Patient details: the student and the staff of the department only.
-            if (who === 'master') expect(details.secret).toBeUndefined();
+            // Patient details: the student and the staff who may verify it (not Admin, not Master).
+            if (who === 'master' || who === 'admin') expect(details.secret).toBeUndefined();
             else expect(details.secret).toBe('Patient secret');
             expect(response.json.canVerify).toBe(who === 'faculty' || who === 'hod');
             expect(response.json.canDelete).toBe(who === 'student');

@@ -71,11 +71,6 @@ export function scopeFor(actor: Actor): repo.RecordScope {
   return { kind: 'none' };
 }
 
-/** Staff of the record's own college and department (who also see its sensitive details). */
-function isStaffOfRecord(actor: Actor, record: { collegeId: string; departmentId: string }): boolean {
-  return isStaff(actor) && actor.collegeId === record.collegeId && actor.departmentId === record.departmentId;
-}
-
 function requireKind(id: string): RecordKind {
   const kind = findKind(id);
   if (!kind) throw AppError.validation(M.unknownKind);
@@ -228,12 +223,12 @@ export class RecordsService {
     return { ...page, items: page.items.map((row) => toListItem(row as repo.RecordItemRow)) };
   }
 
-  /** One record; sensitive details only for its student and the staff of its department. */
+  /** One record; sensitive details only for its student and the staff who may verify it (issue 5). */
   async detail(actor: Actor, id: string): Promise<RecordDetail> {
     const row = isUuid(id) ? await repo.findRecordItem(this.db, scopeFor(actor), id) : undefined;
     if (!row || !canSeeRecord(actor, row)) throw AppError.notFound(M.notFound);
     const item = toListItem(row);
-    const mayReadSensitive = row.studentId === actor.id || isStaffOfRecord(actor, row);
+    const mayReadSensitive = row.studentId === actor.id || canVerifyRecord(actor, row);
     return {
       ...item,
       details: mayReadSensitive ? { ...item.details, ...asDetails(row.sensitiveDetails) } : item.details,
