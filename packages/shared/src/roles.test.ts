@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ROLE_LABELS, roleLabel, STAFF_ROLES } from './roles';
+import { isTeachingRole, ROLE_LABELS, roleLabel, STAFF_ROLES } from './roles';
 
 describe('roles', () => {
   it('lists the staff roles of DESIGN.md section 4', () => {
@@ -34,5 +34,12 @@ describe('roles', () => {
   it('has a label for every staff role and no other', () => {
     expect(Object.keys(ROLE_LABELS).sort()).toEqual([...STAFF_ROLES].sort());
     for (const role of STAFF_ROLES) expect(roleLabel(role)).toMatch(/\S/);
+  });
+});
+
+describe('isTeachingRole', () => {
+  it('every faculty role teaches; Master, Admin and students do not', () => {
+    expect(STAFF_ROLES.filter((role) => !isTeachingRole(role))).toEqual(['master', 'admin']);
+    expect(isTeachingRole(null)).toBe(false);
   });
 });

@@ -32,3 +32,11 @@ export const ROLE_LABELS: Record<StaffRole, string> = {
 export function roleLabel(role: StaffRole | null): string {
   return role === null ? 'Student' : ROLE_LABELS[role];
 }
+
+/** Roles that are nobody's teacher: they administer, they do not teach a department. */
+export const NON_TEACHING_ROLES: readonly StaffRole[] = ['master', 'admin'];
+
+/** A staff role that may be a student's teacher (unit head, guiding faculty). */
+export function isTeachingRole(role: string | null): boolean {
+  return role !== null && !(NON_TEACHING_ROLES as readonly string[]).includes(role);
+}

@@ -1,4 +1,4 @@
-import type { StaffRole } from '../roles';
+import { isTeachingRole, type StaffRole } from '../roles';
 
 /** Who is asking: the least a policy needs to know about the signed-in user. */
 export type Actor = {
@@ -162,20 +162,14 @@ export function canVerifyRecord(
   actor: Actor,
   record: Pick<RecordScope, 'studentId' | 'collegeId' | 'departmentId'>,
 ): boolean {
-  if (actor.role === null || actor.role === 'master' || actor.role === 'admin') return false;
+  if (!isTeachingRole(actor.role)) return false;
   if (actor.id === record.studentId) return false;
   return isStaffOfDepartment(actor, record);
 }
 
 /** Whether the actor may verify anything at all (the staff side of the verify routes). */
 export function canVerifyRecords(actor: Pick<Actor, 'role' | 'collegeId' | 'departmentId'>): boolean {
-  return (
-    actor.role !== null &&
-    actor.role !== 'master' &&
-    actor.role !== 'admin' &&
-    actor.collegeId !== null &&
-    actor.departmentId !== null
-  );
+  return isTeachingRole(actor.role) && actor.collegeId !== null && actor.departmentId !== null;
 }
 
 /** The owning student deletes a record only while it has never been verified. */

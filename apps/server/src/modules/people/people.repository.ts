@@ -1,3 +1,4 @@
+import { NON_TEACHING_ROLES } from '@pgel/shared/roles';
 import { and, asc, eq, isNotNull, isNull, notInArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
@@ -5,16 +6,13 @@ import { colleges, courses, departments, files, users } from '../../db/schema/in
 
 export type UserRow = typeof users.$inferSelect;
 
-/** Roles that are never anyone's teacher: they administer, they do not teach a department. */
-const NOT_TEACHERS = ['master', 'admin'];
-
 /** Staff who teach in one college and department: not Master or Admin, not blocked or deleted. */
 function teachersOf(collegeId: string, departmentId: string) {
   return and(
     eq(users.collegeId, collegeId),
     eq(users.departmentId, departmentId),
     isNotNull(users.role),
-    notInArray(users.role, NOT_TEACHERS),
+    notInArray(users.role, [...NON_TEACHING_ROLES]),
     eq(users.blocked, false),
     isNull(users.deletedAt),
   );

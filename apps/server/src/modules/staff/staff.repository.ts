@@ -6,12 +6,9 @@ import {
   colleges,
   departments,
   files,
-  oneTimeTokens,
-  sessions,
   staffStudents,
   users,
 } from '../../db/schema/index';
-import { newReferralId } from '../../platform/secrets';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -146,44 +143,6 @@ export async function placementNames(db: Executor, collegeId: string, department
     .where(eq(colleges.id, collegeId))
     .limit(1);
   return row;
-}
-
-/** A referral id no user has yet. Call it outside a transaction (PGlite has one connection). */
-export async function allocateReferralId(db: Executor): Promise<string> {
-  for (;;) {
-    const candidate = newReferralId();
-    const [taken] = await db
-      .select({ id: users.id })
-      .from(users)
-      .where(eq(users.referralId, candidate))
-      .limit(1);
-    if (!taken) return candidate;
-  }
-}
-
-export async function insertUser(db: Executor, values: typeof users.$inferInsert): Promise<UserRow> {
-  const [row] = await db.insert(users).values(values).returning();
-  if (!row) throw new Error('insert users returned no row');
-  return row;
-}
-
-export async function insertVerifyToken(
-  db: Executor,
-  values: { tokenHash: string; userId: string; expiresAt: Date },
-) {
-  await db.insert(oneTimeTokens).values({ ...values, purpose: 'verify_email' });
-}
-
-export async function updateUser(db: Executor, id: string, values: Partial<typeof users.$inferInsert>) {
-  await db
-    .update(users)
-    .set({ ...values, updatedAt: new Date() })
-    .where(eq(users.id, id));
-}
-
-/** Signs a user out everywhere. */
-export async function deleteSessionsOf(db: Executor, userId: string): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.userId, userId));
 }
 
 /** The Assign Students choices: every live student of one department, by name, with the flag. */

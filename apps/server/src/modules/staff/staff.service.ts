@@ -7,7 +7,7 @@ import {
   canManageDepartmentStaff,
   isStudent,
 } from '@pgel/shared/auth/policies';
-import type { StaffRole } from '@pgel/shared/roles';
+import { isTeachingRole, type StaffRole } from '@pgel/shared/roles';
 import { isUuid, type MessageResponse } from '@pgel/shared/schemas/common';
 import type { ListResponse } from '@pgel/shared/schemas/list';
 import {
@@ -41,6 +41,8 @@ import { enqueueMail } from '../../platform/mail';
 import { queueMessage } from '../../platform/notifier';
 import { hashPassword, hashToken, newTemporaryPassword, newToken } from '../../platform/secrets';
 import type { SessionActor } from '../../platform/session';
+// Accounts (users, tokens, sessions) are the auth module's rows; staff only decides who and where.
+import * as accounts from '../auth/auth.repository';
 import { STAFF_VERIFY_DAYS, staffCredentialsMail } from './staff.mail';
 import * as repo from './staff.repository';
 
@@ -50,8 +52,6 @@ type Placement = { collegeId: string; departmentId: string };
 type NewAccount = Placement & { name: string; email: string; phone: string; role: StaffRole };
 
 const VERIFY_TOKEN_MS = STAFF_VERIFY_DAYS * 24 * 60 * 60 * 1000;
-/** Roles that are nobody's teacher (they administer, they do not teach a department). */
-const NOT_TEACHERS: ReadonlyArray<string> = ['master', 'admin'];
 
 /**
  * Whose staff a caller manages (DESIGN.md section 4): Master every staff member but other
@@ -233,8 +233,8 @@ export class StaffService {
       }
       const after = { ...before, name: input.name, phone: input.phone, blocked };
       if (after.name === before.name && after.phone === before.phone && blocked === before.blocked) return;
-      await repo.updateUser(tx, before.id, { name: after.name, phone: after.phone, blocked });
-      if (blocked && !before.blocked) await repo.deleteSessionsOf(tx, before.id);
+      await accounts.updateUser(tx, before.id, { name: after.name, phone: after.phone, blocked });
+      if (blocked && !before.blocked) await accounts.deleteSessionsOfUser(tx, before.id);
       await writeAudit(tx, {
         actorId: actor.id,
         action: 'staff.update',
@@ -275,8 +275,8 @@ export class StaffService {
         actions.push('staff.verify');
       }
       if (actions.length === 0) return;
-      await repo.updateUser(tx, before.id, values);
-      if (values.blocked === true) await repo.deleteSessionsOf(tx, before.id);
+      await accounts.updateUser(tx, before.id, values);
+      if (values.blocked === true) await accounts.deleteSessionsOfUser(tx, before.id);
       const after = auditView({ ...before, ...values } as repo.UserRow);
       await writeAudits(
         tx,
@@ -311,8 +311,8 @@ export class StaffService {
     await this.db.transaction(async (tx) => {
       const before = await this.loadInScope(tx, actor, staffId);
       if (!canEditStaffMember(actor, member(before))) throw AppError.forbidden();
-      await repo.updateUser(tx, before.id, { passwordHash });
-      await repo.deleteSessionsOf(tx, before.id);
+      await accounts.updateUser(tx, before.id, { passwordHash });
+      await accounts.deleteSessionsOfUser(tx, before.id);
       await writeAudit(tx, {
         actorId: actor.id,
         action: 'staff.password.reset',
@@ -412,8 +412,7 @@ export class StaffService {
       const row = await repo.findAnyUserByEmail(tx, input.email, { lock: true });
       if (
         !row ||
-        row.role === null ||
-        NOT_TEACHERS.includes(row.role) ||
+        !isTeachingRole(row.role) ||
         row.deletedAt !== null ||
         row.collegeId !== placement.collegeId ||
         row.departmentId !== placement.departmentId
@@ -469,12 +468,12 @@ export class StaffService {
     // Outside the transaction: argon2 is slow, and on PGlite (one connection) a query on `db`
     // inside the transaction would wait for the transaction itself.
     const passwordHash = await hashPassword(temporaryPassword);
-    const referralId = await repo.allocateReferralId(db);
+    const referralId = await accounts.allocateReferralId(db);
     const token = newToken();
     let created: repo.UserRow;
     try {
       created = await db.transaction(async (tx) => {
-        const user = await repo.insertUser(tx, {
+        const user = await accounts.insertUser(tx, {
           name: account.name,
           email: account.email,
           phone: account.phone,
@@ -485,8 +484,9 @@ export class StaffService {
           departmentId: account.departmentId,
           addedById: adder.id,
         });
-        await repo.insertVerifyToken(tx, {
+        await accounts.insertToken(tx, {
           tokenHash: hashToken(token),
+          purpose: 'verify_email',
           userId: user.id,
           expiresAt: new Date(Date.now() + VERIFY_TOKEN_MS),
         });
