@@ -1,10 +1,7 @@
-import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
-import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import { GENERIC_MESSAGES } from '@pgel/shared/schemas/common';
 import { MAX_UPLOAD_BYTES } from '@pgel/shared/schemas/files';
@@ -39,15 +36,17 @@ import { staffRoutes } from './modules/staff/staff.routes';
 import { StaffService } from './modules/staff/staff.service';
 import { studentsRoutes } from './modules/students/students.routes';
 import { StudentsService } from './modules/students/students.service';
-import { registerErrorHandler, registerNotFoundHandler } from './platform/errors';
+import { registerErrorHandler } from './platform/errors';
 import { type FileStore, LocalFileStore } from './platform/files';
 import { Housekeeping } from './platform/housekeeping';
 import { registerInputGuard } from './platform/input-guard';
+import { loggerOptions } from './platform/logging';
 import { OutboxWorker } from './platform/mail';
 import { MessageOutboxWorker, WhatsAppCloudMessenger } from './platform/notifier';
 import { registerOriginCheck } from './platform/origin-check';
 import { S3FileStore } from './platform/s3-file-store';
 import { registerSessions, type SessionSettings } from './platform/session';
+import { defaultWebDist, registerWebApp } from './platform/web-app';
 
 export type AppDeps = {
   config: Config;
@@ -87,7 +86,7 @@ declare module 'fastify' {
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   const app = Fastify({
-    logger: deps.logger ?? { level: config.logLevel },
+    logger: deps.logger ?? loggerOptions(config.logLevel),
     trustProxy: config.trustProxy,
     // Verification and reset tokens travel in the path; leave room for any we issue.
     routerOptions: { maxParamLength: 500 },
@@ -238,21 +237,4 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   registerWebApp(app, config.webDist ?? defaultWebDist());
   return app;
-}
-
-function defaultWebDist(): string {
-  const here = path.dirname(fileURLToPath(import.meta.url));
-  // dist/main.js and src/app.ts are both one level below apps/server.
-  return path.resolve(here, '../../web/dist');
-}
-
-/** Serves the built web app, if there is one; client routes fall back to index.html. */
-function registerWebApp(app: FastifyInstance, webDist: string) {
-  const built = existsSync(path.join(webDist, 'index.html'));
-  if (built) {
-    app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
-  } else {
-    app.log.warn({ webDist }, 'web app not built; serving the API only');
-  }
-  registerNotFoundHandler(app, { spaFallback: built });
 }

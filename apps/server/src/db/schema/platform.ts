@@ -1,4 +1,14 @@
-import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 /** Signed-in sessions. Only a hash of the cookie's token is stored. */
@@ -69,13 +79,18 @@ export const mailOutbox = pgTable(
     text: text('text').notNull(),
     html: text('html'),
     status: text('status').notNull().default('pending'),
+    /**
+     * Verification, password and account mail: sent on a lane of its own, ahead of any backlog
+     * of notification mail.
+     */
+    transactional: boolean('transactional').notNull().default(false),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
-  (t) => [index('mail_outbox_pending_idx').on(t.status, t.nextAttemptAt)],
+  (t) => [index('mail_outbox_pending_idx').on(t.status, t.transactional, t.nextAttemptAt)],
 );
 
 /** Product-wide settings (launch flag, company details, links), one JSON value per key. */
@@ -131,4 +146,27 @@ export const messageOutbox = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
   (t) => [index('message_outbox_pending_idx').on(t.status, t.nextAttemptAt)],
+);
+
+/**
+ * Answers to create requests that carried an `Idempotency-Key` header, per user, so a phone that
+ * retries a request (or an offline draft sent twice) creates nothing new and gets the first
+ * answer back. Written in the transaction of the create; kept for a day.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    key: text('key').notNull(),
+    /** Which operation, and a hash of its body: the same key with another request is refused. */
+    scope: text('scope').notNull(),
+    requestHash: text('request_hash').notNull(),
+    statusCode: integer('status_code').notNull(),
+    /** What the first request answered (ids only where the answer is re-read, see idempotency.ts). */
+    response: jsonb('response').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
 );

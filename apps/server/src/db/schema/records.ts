@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { date, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, date, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { files } from './files';
 import { colleges, departments } from './reference';
 import { users } from './users';
@@ -39,6 +39,11 @@ export const records = pgTable(
     score: jsonb('score'),
     verifiedById: uuid('verified_by_id').references(() => users.id),
     verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    /**
+     * Set by the first verification and never cleared (a reset only returns the record to
+     * Pending): verified evidence cannot be deleted by anyone (docs/decisions/004).
+     */
+    everVerified: boolean('ever_verified').notNull().default(false),
     certificateFileId: uuid('certificate_file_id').references(() => files.id),
     summary: text('summary'),
     details: jsonb('details').notNull().default({}),

@@ -3,10 +3,14 @@ import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/
 import { colleges, departments } from './reference';
 import { users } from './users';
 
+/** Stands for "every college" (`college_id` null) in unique indexes, where nulls would never clash. */
+const NO_COLLEGE = sql.raw("'00000000-0000-0000-0000-000000000000'");
+
 /**
  * Competencies of a department (spec 03 section 3). `college_id` null: the competency applies in
- * every college that runs the department. A title is unique per department and type, ignoring
- * case, so adding the same list twice creates nothing new.
+ * every college that runs the department. A title is unique per department, college (null being
+ * its own value) and type, ignoring case, so adding the same list twice creates nothing new, and
+ * one college's own titles never block or reveal another's.
  */
 export const competencies = pgTable(
   'competencies',
@@ -23,7 +27,12 @@ export const competencies = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('competencies_department_type_title_idx').on(t.departmentId, t.type, sql`lower(${t.title})`),
+    uniqueIndex('competencies_department_college_type_title_idx').on(
+      t.departmentId,
+      sql`coalesce(${t.collegeId}, ${NO_COLLEGE}::uuid)`,
+      t.type,
+      sql`lower(${t.title})`,
+    ),
     // Everyone but Master lists by department, then college null or their own.
     index('competencies_scope_idx').on(t.departmentId, t.collegeId, t.title),
     index('competencies_title_idx').on(t.title),
@@ -48,7 +57,7 @@ export const skills = pgTable(
   ],
 );
 
-/** Specialities (speciality postings) of a department; unique per department, ignoring case. */
+/** Specialities (speciality postings) of a department; unique per department and college, ignoring case. */
 export const specialities = pgTable(
   'specialities',
   {
@@ -62,7 +71,11 @@ export const specialities = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('specialities_department_title_idx').on(t.departmentId, sql`lower(${t.title})`),
+    uniqueIndex('specialities_department_college_title_idx').on(
+      t.departmentId,
+      sql`coalesce(${t.collegeId}, ${NO_COLLEGE}::uuid)`,
+      sql`lower(${t.title})`,
+    ),
     index('specialities_scope_idx').on(t.departmentId, t.collegeId, t.title),
     index('specialities_title_idx').on(t.title),
   ],
