@@ -2,6 +2,7 @@ import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 const serverTests = ['apps/server/src/**/*.test.ts'];
+const pgOnlyTests = ['apps/server/src/**/*.pg.test.ts', '**/node_modules/**'];
 
 /**
  * Unit and API tests. The server's tests run once on PGlite and, when DATABASE_URL names a
@@ -27,7 +28,16 @@ export default defineConfig({
           setupFiles: ['apps/web/src/test/setup.ts'],
         },
       },
-      { extends: true, test: { name: 'server-pglite', include: serverTests, env: { TEST_DB: 'pglite' } } },
+      {
+        extends: true,
+        // `*.pg.test.ts` exercise what only a PostgreSQL server has (network outages of the pool).
+        test: {
+          name: 'server-pglite',
+          include: serverTests,
+          exclude: pgOnlyTests,
+          env: { TEST_DB: 'pglite' },
+        },
+      },
       ...(process.env.DATABASE_URL
         ? [
             {
