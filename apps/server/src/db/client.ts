@@ -27,7 +27,27 @@ export type DatabaseOptions = {
   /** Folder for PGlite's files; `memory://` keeps it in memory (tests). */
   pgliteDir?: string;
   poolSize?: number;
+  /**
+   * Told when a pooled PostgreSQL connection breaks (a restart, `pg_terminate_backend`, a network
+   * cut). The pool has already dropped it and opens a new one on the next query; by default a
+   * line on stderr with the error's code.
+   */
+  onConnectionError?: (err: Error) => void;
 };
+
+/**
+ * Pool settings that let a server ride out a database restart: a query waits at most this long
+ * for a connection (then fails, and the request answers 503) instead of hanging while the
+ * database is away; idle connections are closed after a while and probed with TCP keep-alive, so
+ * dead ones do not linger. New connections are made on demand, so nothing has to be rebuilt when
+ * the database is back.
+ */
+export const POOL_SETTINGS = {
+  connectionTimeoutMillis: 4_000,
+  idleTimeoutMillis: 30_000,
+  keepAlive: true,
+  keepAliveInitialDelayMillis: 10_000,
+} as const;
 
 /**
  * Opens the database and applies every committed migration. PGlite is one connection in this
@@ -36,9 +56,20 @@ export type DatabaseOptions = {
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   const migrationsFolder = findMigrationsFolder();
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 10,
+      ...POOL_SETTINGS,
+    });
+    watchConnections(pool, options.onConnectionError ?? reportConnectionLost);
     const db = drizzlePg(pool, { schema }) as unknown as Database;
-    await migratePg(db as never, { migrationsFolder });
+    try {
+      await migratePg(db as never, { migrationsFolder });
+    } catch (err) {
+      // The caller may try again (the database was not up yet): leave no pool behind.
+      await pool.end().catch(() => undefined);
+      throw err;
+    }
     return { db, kind: 'postgres', close: () => pool.end() };
   }
   const dir = options.pgliteDir ?? 'memory://';
@@ -47,6 +78,29 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
   return { db, kind: 'pglite', close: () => client.close() };
+}
+
+/**
+ * Without a listener, an 'error' event is thrown and ends the process. pg emits one on a client
+ * whose connection breaks (its query, if any, fails as well) and the pool re-emits it for an
+ * idle client after dropping it. Both are reported once: the pool passes on the client's error.
+ */
+function watchConnections(pool: pg.Pool, report: (err: Error) => void): void {
+  const reported = new WeakSet<Error>();
+  const reportOnce = (err: Error) => {
+    if (reported.has(err)) return;
+    reported.add(err);
+    report(err);
+  };
+  pool.on('error', reportOnce);
+  pool.on('connect', (client) => client.on('error', reportOnce));
+}
+
+/** The default report of a lost connection: one line on stderr. */
+export function reportConnectionLost(err: Error): void {
+  const code = (err as { code?: unknown }).code;
+  // Code or the driver's own words only: the error object also holds the client's settings.
+  console.warn(`database connection lost (${typeof code === 'string' ? code : err.message})`);
 }
 
 /**

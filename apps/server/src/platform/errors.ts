@@ -22,6 +22,9 @@ const STATUS: Record<ErrorCode, number> = {
   too_many_requests: 429,
 };
 
+/** Seconds a client is asked to wait (`Retry-After`) while the database is away. */
+export const RETRY_AFTER_SECONDS = 5;
+
 /** The one error services throw; the handler turns it into `{ code, message, fieldErrors? }`. */
 export class AppError extends Error {
   readonly statusCode: number;
@@ -58,10 +61,62 @@ export class AppError extends Error {
   }
 }
 
+// Errors that mean "the database cannot be reached right now", not "this request is wrong":
+// the socket's own failures, the pool's timeouts, and PostgreSQL's connection-class SQLSTATEs
+// (08xxx), administrator shutdown and "cannot connect now" (57P01-57P03, idle-session 57P05)
+// and "too many connections" (53300).
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  '57P01',
+  '57P02',
+  '57P03',
+  '57P05',
+  '53300',
+]);
+const UNAVAILABLE_MESSAGES = [
+  /^Connection terminated/, // unexpectedly; due to connection timeout
+  /^timeout exceeded when trying to connect$/, // the pool had no free connection in time
+  /^Client has encountered a connection error and is not queryable$/,
+  /^Connection ended unexpectedly$/,
+];
+
+/**
+ * True when an error (through any wrapper: Drizzle's `cause`, an AggregateError's `errors`) says
+ * the database is unreachable for now, so the caller should try again rather than see a 500.
+ */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  const pending: unknown[] = [err];
+  for (let seen = 0; pending.length > 0 && seen < 12; seen += 1) {
+    const current = pending.shift();
+    if (typeof current !== 'object' || current === null) continue;
+    const { code, message, cause, errors } = current as {
+      code?: unknown;
+      message?: unknown;
+      cause?: unknown;
+      errors?: unknown;
+    };
+    if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code)))
+      return true;
+    if (typeof message === 'string' && UNAVAILABLE_MESSAGES.some((pattern) => pattern.test(message)))
+      return true;
+    if (cause !== undefined) pending.push(cause);
+    if (Array.isArray(errors)) pending.push(...errors);
+  }
+  return false;
+}
+
 /**
  * Maps every error to the API's error shape. Validation failures carry the first message of the
- * shared schema (the order the spec checks in); anything unexpected is a 500 whose detail stays
- * in the log.
+ * shared schema (the order the spec checks in); a database that cannot be reached is a 503 with
+ * `Retry-After` (the pool reconnects by itself); anything unexpected is a 500 whose detail stays
+ * in the log, through the logger's error serializer (codes and statement names, never values).
  */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
@@ -85,6 +140,13 @@ export function registerErrorHandler(app: FastifyInstance) {
         fieldErrors,
       });
     }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', String(RETRY_AFTER_SECONDS))
+        .send({ code: 'unavailable', message: GENERIC_MESSAGES.unavailable });
+    }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       // Fastify's own client errors (malformed JSON, body too large, unsupported media type).
@@ -92,23 +154,8 @@ export function registerErrorHandler(app: FastifyInstance) {
         status === 415 ? 'Unsupported content type' : status === 413 ? 'Request is too large' : error.message;
       return reply.status(status).send({ code: error.code ?? 'bad_request', message });
     }
+    // Only the error: never the request's body or headers, which carry passwords and patient data.
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ code: 'internal', message: GENERIC_MESSAGES.tryAgain });
-  });
-}
-
-/**
- * One not-found handler for the whole server: unknown API routes answer JSON 404; with a built
- * web app, any other GET gets index.html so the client router can show the page.
- */
-export function registerNotFoundHandler(app: FastifyInstance, options: { spaFallback: boolean }) {
-  app.setNotFoundHandler((request, reply) => {
-    const urlPath = request.url.split('?')[0] ?? '';
-    const isPageRequest =
-      !urlPath.startsWith('/api/') && (request.method === 'GET' || request.method === 'HEAD');
-    if (options.spaFallback && isPageRequest) return reply.sendFile('index.html', { maxAge: 0 });
-    return reply
-      .status(404)
-      .send({ code: 'not_found', message: `Route ${request.method} ${urlPath} not found` });
   });
 }

@@ -105,8 +105,10 @@ export class MessageOutboxWorker extends DrainLoop {
 
   private async deliver(message: typeof messageOutbox.$inferSelect): Promise<void> {
     if (!this.messenger) {
+      // The text, so a developer can follow it; not the number, which is personal data (the
+      // row in message_outbox has it).
       this.log.info(
-        { to: message.toPhone, text: message.text },
+        { messageId: message.id, text: message.text },
         'message (no WHATSAPP_API_URL set, kept in outbox)',
       );
       await this.db
@@ -124,7 +126,7 @@ export class MessageOutboxWorker extends DrainLoop {
     } catch (err) {
       const attempts = message.attempts + 1;
       const delayMs = Math.min(60 * 60 * 1000, 2 ** attempts * 5000);
-      this.log.warn({ err, to: message.toPhone, attempts }, 'message send failed');
+      this.log.warn({ err, messageId: message.id, attempts }, 'message send failed');
       await this.db
         .update(messageOutbox)
         .set({

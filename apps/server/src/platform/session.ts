@@ -2,6 +2,7 @@ import type { Actor } from '@pgel/shared/auth/policies';
 import type { StaffRole } from '@pgel/shared/roles';
 import { SESSION_MESSAGES } from '@pgel/shared/schemas/auth';
 import { BACKGROUND_REQUEST_HEADER } from '@pgel/shared/schemas/common';
+import { truncateText } from '@pgel/shared/text';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database, Executor } from '../db/client';
@@ -40,7 +41,7 @@ export async function createSession(
     userId,
     expiresAt,
     ip: meta.ip,
-    userAgent: meta.userAgent?.slice(0, 300) ?? null,
+    userAgent: meta.userAgent === undefined ? null : truncateText(meta.userAgent, 300),
   });
   return { token, expiresAt };
 }
@@ -77,6 +78,9 @@ export function clearSessionCookie(reply: FastifyReply, settings: SessionSetting
 export function registerSessions(app: FastifyInstance, db: Database, settings: SessionSettings) {
   app.decorateRequest('actor', null);
   app.addHook('onRequest', async (request) => {
+    // Pages and assets need no session (the web app asks /api/v1/auth/me), and a page must load
+    // while the database is away, so only API requests look the cookie up.
+    if (!request.url.startsWith('/api/')) return;
     const token = request.cookies[SESSION_COOKIE];
     if (!token) return;
     const now = Date.now();

@@ -30,6 +30,8 @@ export const GENERIC_MESSAGES = {
   tryAgainLater: 'Something went wrong. Please try again later.',
   unexpected: 'Unexpected Application Error!',
   badLink: 'This link is not valid. Please check that you copied all of it.',
+  /** The database is away for a moment (503); the server reconnects by itself. */
+  unavailable: 'The service is briefly unavailable. Please try again in a moment.',
 } as const;
 
 /** A simple address pattern, as the spec's login check uses: something@something.something */
@@ -39,3 +41,11 @@ export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export function requiredText(message: string) {
   return z.string({ error: message }).trim().min(1, { error: message });
 }
+
+/** Answers to input refused for every route, before its own schema looks at it. */
+export const INPUT_MESSAGES = {
+  /** Text no database can store: a NUL, or half of a UTF-16 surrogate pair (a cut emoji). */
+  invalidCharacters: 'Text must not contain invalid characters.',
+  /** JSON nested far deeper than any form sends. */
+  tooDeep: 'The request is nested too deeply.',
+} as const;

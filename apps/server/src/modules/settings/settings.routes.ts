@@ -4,6 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
+import { RETRY_AFTER_SECONDS } from '../../platform/errors';
 import { pingDatabase } from './settings.repository';
 import type { SettingsService } from './settings.service';
 
@@ -34,8 +35,13 @@ export function settingsRoutes(
           await pingDatabase(db);
           return { status: 'ok' as const, database: kind };
         } catch (err) {
-          request.log.error({ err }, 'health check: database did not answer');
-          return reply.status(503).send({ code: 'unavailable', message: 'Database is not reachable' });
+          // A warning, not an error: load balancers poll this every few seconds during an outage.
+          // The logger's error serializer keeps the code and statement name only.
+          request.log.warn({ err }, 'health check: database did not answer');
+          return reply
+            .status(503)
+            .header('retry-after', String(RETRY_AFTER_SECONDS))
+            .send({ code: 'unavailable', message: 'Database is not reachable' });
         }
       },
     );
