@@ -1,3 +1,5 @@
+import { truncateText } from '@pgel/shared/text';
+
 /**
  * The type of an upload, decided from its first bytes and never from what the client says
  * (DESIGN.md section 4). Office formats have no signature of their own: an old Office file is an
@@ -62,5 +64,5 @@ export function cleanFileName(name: string | undefined): string {
   if (cleaned.length <= 200) return cleaned;
   const extension = extensionOf(cleaned);
   const keep = extension.length > 0 && extension.length < 10 ? `.${extension}` : '';
-  return cleaned.slice(0, 200 - keep.length) + keep;
+  return truncateText(cleaned, 200 - keep.length) + keep;
 }

@@ -60,6 +60,13 @@ describe('cleanFileName', () => {
     expect(cleanFileName(given)).toBe(expected);
   });
 
+  it('cuts a long name without splitting an emoji and keeps the extension', () => {
+    const name = cleanFileName(`a${'😀'.repeat(150)}.pdf`);
+    expect(name.endsWith('.pdf')).toBe(true);
+    expect(name.length).toBeLessThanOrEqual(200);
+    expect(() => encodeURIComponent(name)).not.toThrow();
+  });
+
   it('shortens a long name but keeps its extension', () => {
     const cleaned = cleanFileName(`${'x'.repeat(300)}.docx`);
     expect(cleaned).toHaveLength(200);

@@ -1,5 +1,6 @@
 import '@mantine/dates/styles.css';
 import { DateInput, type DateInputProps } from '@mantine/dates';
+import { isCalendarDate, todayIso } from '@pgel/shared/schemas/dates';
 import { IconCalendar } from '@tabler/icons-react';
 
 /** Dates show as DD-MM-YYYY (spec 01 section 9); the API takes and gives YYYY-MM-DD. */
@@ -7,6 +8,9 @@ export const DISPLAY_DATE_FORMAT = 'DD-MM-YYYY';
 
 const DISPLAY_DATE = /^(\d{1,2})[-/.](\d{1,2})[-/.](\d{4})$/;
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** Today as YYYY-MM-DD in the browser's time zone (the latest date a past-date field allows). */
+export { todayIso };
 
 /**
  * Reads a typed date: DD-MM-YYYY (also with / or .) or YYYY-MM-DD. Returns YYYY-MM-DD, or null
@@ -18,18 +22,10 @@ export function parseDisplayDate(text: string): string | null {
   const iso = display ? null : ISO_DATE.exec(trimmed);
   const parts = display ? [display[3], display[2], display[1]] : iso ? [iso[1], iso[2], iso[3]] : null;
   if (!parts) return null;
-  const [year, month, day] = parts.map(Number) as [number, number, number];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) {
-    return null;
-  }
-  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
-}
-
-/** Today as YYYY-MM-DD in the browser's time zone (the latest date a past-date field allows). */
-export function todayIso(): string {
-  const now = new Date();
-  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+  const [year, month, day] = parts as [string, string, string];
+  const value = `${year}-${month.padStart(2, '0')}-${day.padStart(2, '0')}`;
+  // The same calendar check as the server's, so the form never sends a date the API refuses.
+  return isCalendarDate(value) ? value : null;
 }
 
 type DateFieldProps = Omit<DateInputProps, 'valueFormat' | 'dateParser' | 'value' | 'onChange'> & {

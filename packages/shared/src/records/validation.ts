@@ -1,3 +1,4 @@
+import { isCalendarDate, todayIso } from '../schemas/dates';
 import { RECORD_MESSAGES } from './api';
 import type { FieldDef, RecordKind } from './types';
 
@@ -6,27 +7,15 @@ export type RecordValues = Record<string, unknown>;
 
 export type FieldError = { field: string; message: string };
 
-const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
 
-/** Today as YYYY-MM-DD in the caller's clock (the server passes its own). */
-export function todayIso(now: Date = new Date()): string {
-  const y = now.getFullYear();
-  const m = String(now.getMonth() + 1).padStart(2, '0');
-  const d = String(now.getDate()).padStart(2, '0');
-  return `${y}-${m}-${d}`;
-}
-
-function isValidDate(value: string): boolean {
-  if (!DATE_PATTERN.test(value)) return false;
-  const [y, m, d] = value.split('-').map(Number) as [number, number, number];
-  const date = new Date(Date.UTC(y, m - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
-}
+/** Today as YYYY-MM-DD in the caller's clock (the server passes its own); kept here for its importers. */
+export { todayIso };
 
 /** Days from `from` to `to`, both counted; 0 when `to` precedes `from` or either is missing. */
 export function inclusiveDays(from: unknown, to: unknown): number {
-  if (typeof from !== 'string' || typeof to !== 'string' || !isValidDate(from) || !isValidDate(to)) return 0;
+  if (typeof from !== 'string' || typeof to !== 'string' || !isCalendarDate(from) || !isCalendarDate(to))
+    return 0;
   const days = (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000;
   return days < 0 ? 0 : days + 1;
 }
@@ -112,7 +101,7 @@ function lineCount(value: unknown): number {
 }
 
 function isDateString(value: unknown): boolean {
-  return typeof value === 'string' && isValidDate(value);
+  return typeof value === 'string' && isCalendarDate(value);
 }
 
 const MAX_LIST_LINES = 100;
@@ -131,7 +120,7 @@ function checkValue(field: FieldDef, raw: unknown, context: ValidationContext): 
         ? RECORD_MESSAGES.fillCorrectly
         : undefined;
     case 'date':
-      if (typeof raw !== 'string' || !isValidDate(raw)) return RECORD_MESSAGES.fillCorrectly;
+      if (typeof raw !== 'string' || !isCalendarDate(raw)) return RECORD_MESSAGES.fillCorrectly;
       return !field.allowFuture && raw > context.today ? RECORD_MESSAGES.futureDate : undefined;
     case 'time':
       return typeof raw === 'string' && TIME_PATTERN.test(raw) ? undefined : RECORD_MESSAGES.fillCorrectly;

@@ -32,6 +32,8 @@ export const FILE_MESSAGES = {
   unsupported: 'This file type is not supported. Please upload an image, a PDF or an office document.',
   tooLarge: `The file is too large. The limit is ${MAX_UPLOAD_BYTES / 1024 / 1024} MB.`,
   missing: 'Please choose a file to upload.',
+  /** The body was not the multipart upload it claimed to be (cut off on the way, malformed). */
+  unreadable: 'The upload did not arrive complete. Please try again.',
   notFound: 'File not found',
   /** `purpose` missing or not one of FILE_PURPOSES. */
   purpose: 'Please say what the file is for: profile_photo, id_proof or document.',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDate, pastIsoDate } from './dates';
 import { SessionUserSchema } from './session-user';
 
 export const BLOOD_GROUPS = ['A+', 'B+', 'AB+', 'O+', 'A-', 'B-', 'AB-', 'O-'] as const;
@@ -76,13 +77,8 @@ export const PROFILE_MESSAGES = {
   name: 'Please enter your name',
 } as const;
 
-const isoDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: PROFILE_MESSAGES.invalidDate })
-  .refine((v) => !Number.isNaN(Date.parse(v)), { error: PROFILE_MESSAGES.invalidDate });
-const pastDate = isoDate.refine((v) => v <= new Date().toISOString().slice(0, 10), {
-  error: PROFILE_MESSAGES.futureDate,
-});
+const date = isoDate(PROFILE_MESSAGES.invalidDate);
+const pastDate = pastIsoDate(PROFILE_MESSAGES.invalidDate, PROFILE_MESSAGES.futureDate);
 const text = (max: number) => z.string().trim().max(max);
 
 /**
@@ -96,7 +92,7 @@ export const UpdateProfileSchema = z.object({
   vaccinationStatus: z.enum(VACCINATION_STATUSES).nullable(),
   registrationNumber: text(50).nullable(),
   medicalCouncil: z.enum(MEDICAL_COUNCILS).nullable(),
-  validUpto: isoDate.nullable(),
+  validUpto: date.nullable(),
   address: text(500).nullable(),
   joiningDate: pastDate.nullable(),
   regDate: pastDate.nullable(),

@@ -200,6 +200,27 @@ describe('files: upload and authorised download', () => {
       }
     });
 
+    it.each([
+      [
+        'cut off after the opening boundary',
+        '--zzz\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\n\x89PNG',
+      ],
+      ['without any boundary', '{'],
+      ['with a broken part header', '--zzz\r\nContent-Disposition\r\n\r\nx\r\n--zzz--\r\n'],
+    ])('answers 400, not 500, to a multipart body %s, and keeps nothing', async (_case, payload) => {
+      const [{ n: rowsBefore } = { n: 0 }] = await t.db.select({ n: sql<number>`count(*)::int` }).from(files);
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/files?purpose=profile_photo',
+        headers: { cookie: student, 'content-type': 'multipart/form-data; boundary=zzz' },
+        payload,
+      });
+      expect(response.statusCode).toBe(400);
+      expect([FILE_MESSAGES.unreadable, FILE_MESSAGES.missing]).toContain(response.json().message);
+      const [{ n: rowsAfter } = { n: 0 }] = await t.db.select({ n: sql<number>`count(*)::int` }).from(files);
+      expect(rowsAfter).toBe(rowsBefore);
+    });
+
     it('refuses a file over the limit with 413 and keeps nothing', async () => {
       const before = listFiles(filesRoot);
       const [{ n: rowsBefore } = { n: 0 }] = await t.db.select({ n: sql<number>`count(*)::int` }).from(files);

@@ -50,20 +50,12 @@ export function filesRoutes(service: FilesService): FastifyPluginAsyncZod {
       async (request, reply) => {
         const actor = requireActor(request);
         if (!request.isMultipart()) throw AppError.validation(FILE_MESSAGES.missing);
-        const part = await request.file();
+        const part = await request.file().catch(unreadableUpload);
         if (part?.fieldname !== 'file') {
           part?.file.resume();
           throw AppError.validation(FILE_MESSAGES.missing);
         }
-        let data: Buffer;
-        try {
-          data = await part.toBuffer();
-        } catch (err) {
-          if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-            throw AppError.tooLarge(FILE_MESSAGES.tooLarge);
-          }
-          throw err;
-        }
+        const data = await part.toBuffer().catch(unreadableUpload);
         const file = await service.upload(
           actor,
           request.query.purpose,
@@ -118,4 +110,17 @@ export function filesRoutes(service: FilesService): FastifyPluginAsyncZod {
       },
     );
   };
+}
+
+/**
+ * Reading the upload failed: over the size limit (413), or a body that is not the multipart it
+ * claims to be (cut off, no boundary, a broken part header: the client's doing, 400).
+ */
+function unreadableUpload(err: unknown): never {
+  if (err instanceof AppError) throw err;
+  if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+    throw AppError.tooLarge(FILE_MESSAGES.tooLarge);
+  const status = (err as { statusCode?: number }).statusCode;
+  if (status !== undefined && status >= 400 && status < 500) throw err;
+  throw AppError.validation(FILE_MESSAGES.unreadable);
 }

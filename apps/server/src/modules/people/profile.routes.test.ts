@@ -147,6 +147,23 @@ describe('profile and teachers', () => {
       expect(response.json.message).toBe(message);
     });
 
+    it('refuses a date that is not on the calendar in every date field, and saves nothing', async () => {
+      // V8's Date.parse reads 2001-02-30 as 2 March; PostgreSQL refuses it (this was a 500).
+      for (const field of ['dob', 'validUpto', 'joiningDate', 'regDate'] as const) {
+        for (const value of ['2001-02-30', '2030-04-31', '2023-02-29', '0000-01-01']) {
+          const response = await save({ ...EMPTY, name: 'Dr. Changed', [field]: value });
+          expect(response.statusCode, `${field} ${value}: ${response.body}`).toBe(400);
+          expect(response.json).toEqual({
+            code: 'validation',
+            message: PROFILE_MESSAGES.invalidDate,
+            fieldErrors: { [field]: PROFILE_MESSAGES.invalidDate },
+          });
+        }
+      }
+      const row = await findUser(t.db, student.email);
+      expect(row?.name).toBe(student.name);
+    });
+
     it('refuses a blood group or council not in the lists', async () => {
       for (const overrides of [{ bloodGroup: 'Z+' }, { medicalCouncil: 'Moon Medical Council' }]) {
         const response = await save({ ...EMPTY, ...overrides });
