@@ -9,6 +9,7 @@ export abstract class DrainLoop {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
   private again = false;
+  private stopRequested = false;
 
   protected constructor(
     protected readonly log: FastifyBaseLogger,
@@ -19,7 +20,16 @@ export abstract class DrainLoop {
   /** One pass: sends everything due now. */
   protected abstract drainOnce(): Promise<void>;
 
+  /**
+   * True once `stop()` was called. A pass working through a long backlog checks it between
+   * batches, so shutting down waits for one batch, not for the whole backlog.
+   */
+  protected get stopping(): boolean {
+    return this.stopRequested;
+  }
+
   start(): void {
+    this.stopRequested = false;
     this.timer ??= setInterval(() => this.kick(), this.pollMs);
     this.timer.unref();
   }
@@ -33,7 +43,7 @@ export abstract class DrainLoop {
       .catch((err) => this.log.error({ err }, `${this.name} drain failed`))
       .finally(() => {
         this.running = null;
-        if (this.again) {
+        if (this.again && !this.stopRequested) {
           this.again = false;
           this.kick();
         }
@@ -47,6 +57,7 @@ export abstract class DrainLoop {
   }
 
   async stop(): Promise<void> {
+    this.stopRequested = true;
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
     while (this.running) await this.running;

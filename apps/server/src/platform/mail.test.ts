@@ -1,7 +1,11 @@
 import net from 'node:net';
 import { eq } from 'drizzle-orm';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../db/schema/index';
+import { passwordResetMail, verificationMail } from '../modules/auth/auth.mail';
+import { inquiryMail } from '../modules/settings/settings.mail';
+import { staffCredentialsMail } from '../modules/staff/staff.mail';
 import { buildTestApp, createUser, post, type TestApp, unique } from '../test/helpers';
 import { type SmtpCatcher, startSmtpCatcher } from '../test/smtp-catcher';
 import { enqueueMail, OutboxWorker } from './mail';
@@ -41,7 +45,11 @@ describe('mail outbox', () => {
     await t.app.outbox.drain();
     const rows = await rowsTo(user.email);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ status: 'logged', subject: 'Reset your password - PG e-Logbook' });
+    expect(rows[0]).toMatchObject({
+      status: 'logged',
+      subject: 'Reset your password - PG e-Logbook',
+      transactional: true,
+    });
     expect(rows[0]?.sentAt).toBeInstanceOf(Date);
     expect(rows[0]?.text).toMatch(/http:\/\/app\.test\/reset-password\/[A-Za-z0-9_-]{43}/);
   });
@@ -99,5 +107,75 @@ describe('mail outbox', () => {
       }),
     ).rejects.toThrow('the change failed');
     expect(await rowsTo(to)).toHaveLength(0);
+  });
+
+  it('marks account mail transactional and notification mail bulk', async () => {
+    const link = 'http://app.test/x';
+    const account = [
+      verificationMail('a@example.org', 'A', link),
+      passwordResetMail('b@example.org', 'B', link),
+      staffCredentialsMail({
+        to: 'c@example.org',
+        name: 'C',
+        addedBy: 'Dr. Head',
+        role: 'professor',
+        collegeName: 'College',
+        departmentName: 'Medicine',
+        temporaryPassword: 'Temp-Pass-1',
+        appUrl: 'http://app.test',
+        verifyToken: 'token',
+      }),
+    ];
+    const notice = inquiryMail('company@example.org', 'Company', {
+      name: 'Visitor',
+      phone: '9000000000',
+      email: 'visitor@example.org',
+      subject: 'Hello',
+      message: 'A question',
+      createdAt: new Date(),
+    });
+    const tag = unique('lane');
+    for (const [i, message] of [...account, notice].entries()) {
+      await enqueueMail(t.db, { ...message, to: `${tag}-${i}@example.org` });
+    }
+    const lanes = await Promise.all(
+      [0, 1, 2, 3].map(async (i) => (await rowsTo(`${tag}-${i}@example.org`))[0]?.transactional),
+    );
+    expect(lanes).toEqual([true, true, true, false]);
+  });
+
+  it('logs a failed send by the mail id, without its address, subject or text', async () => {
+    const lines: string[] = [];
+    const logger = Fastify({
+      logger: { level: 'info', stream: { write: (line: string) => lines.push(line) } },
+    });
+    const refused = unique('refused');
+    const relay = await startSmtpCatcher({ rejectTo: (address) => address.startsWith(refused) });
+    const to = `${refused}@example.org`;
+    await enqueueMail(t.db, {
+      to,
+      subject: 'Result of Asha Menon',
+      text: 'Confidential body',
+      transactional: true,
+    });
+    const worker = new OutboxWorker(t.db, logger.log, { smtpUrl: relay.smtpUrl, from: FROM });
+    try {
+      await worker.drain();
+    } finally {
+      await worker.stop();
+      await relay.close();
+      await logger.close();
+    }
+    const [row] = await rowsTo(to);
+    // The outbox keeps the relay's answer, which names the recipient, for whoever investigates;
+    // the log does not.
+    expect(row).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(row?.lastError).toContain(`550 <${to}>`);
+    const failure = lines.map((line) => JSON.parse(line)).find((entry) => entry.msg === 'mail send failed');
+    expect(failure).toMatchObject({ mailId: row?.id, attempts: 1, failure: { responseCode: 550 } });
+    const log = lines.join('\n');
+    expect(log).not.toContain(refused);
+    expect(log).not.toContain('Asha Menon');
+    expect(log).not.toContain('Confidential body');
   });
 });

@@ -26,6 +26,22 @@ export async function bumpThrottle(db: Executor, key: string, windowMs: number):
   return row?.attempts ?? 1;
 }
 
+/**
+ * Takes back one attempt counted by `bumpThrottle` in the current window (an attempt that turned
+ * out not to be a guess). Never below 0; a finished window is left to start again by itself.
+ */
+export async function unbumpThrottle(db: Executor, key: string, windowMs: number): Promise<void> {
+  await db
+    .update(loginThrottle)
+    .set({ attempts: sql`greatest(${loginThrottle.attempts} - 1, 0)` })
+    .where(
+      and(
+        eq(loginThrottle.key, key),
+        gt(loginThrottle.windowStartedAt, sql`now() - make_interval(secs => ${windowMs / 1000})`),
+      ),
+    );
+}
+
 /** The key's count in the current window (0 when none). */
 export async function peekThrottle(db: Executor, key: string, windowMs: number): Promise<number> {
   const [row] = await db

@@ -23,11 +23,21 @@ export type SmtpCatcher = {
   close(): Promise<void>;
 };
 
+export type SmtpCatcherOptions = {
+  /**
+   * Holds each message this long before accepting it, like a slow relay. The message counts as
+   * received (in `messages`, for `waitForMail`) only once accepted.
+   */
+  delayMs?: number;
+  /** Refuses these recipients with 550 (the reply names the address), like a relay that does not know them. */
+  rejectTo?: (address: string) => boolean;
+};
+
 /**
  * A real SMTP server on a loopback port that keeps what it receives, parsed. The app sends to it
  * through nodemailer exactly as it would to a real relay.
  */
-export async function startSmtpCatcher(): Promise<SmtpCatcher> {
+export async function startSmtpCatcher(options: SmtpCatcherOptions = {}): Promise<SmtpCatcher> {
   const messages: CaughtMail[] = [];
   const taken = new Set<CaughtMail>();
   const waiters = new Set<() => void>();
@@ -36,9 +46,20 @@ export async function startSmtpCatcher(): Promise<SmtpCatcher> {
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      if (options.rejectTo?.(address.address)) {
+        const refusal = Object.assign(new Error(`<${address.address}>: Recipient address rejected`), {
+          responseCode: 550,
+        });
+        callback(refusal);
+        return;
+      }
+      callback();
+    },
     onData(stream, session, callback) {
       simpleParser(stream)
-        .then((parsed) => {
+        .then(async (parsed) => {
+          if (options.delayMs) await new Promise((resolve) => setTimeout(resolve, options.delayMs));
           messages.push({
             to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
             from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',

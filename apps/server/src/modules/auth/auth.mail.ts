@@ -3,9 +3,12 @@ import type { MailMessage } from '../../platform/mail';
 /** Link pages: the page routes of spec 01 section 2.1 for each kind of verification. */
 export type VerifyPage = 'verify' | 'verifyStaff' | 'verifyDRPC';
 
+// Both mails are transactional: someone is waiting for the link (platform/mail.ts).
+
 export function verificationMail(to: string, name: string, link: string): MailMessage {
   return {
     to,
+    transactional: true,
     subject: 'Verify your email address - PG e-Logbook',
     text: [
       `Dear ${name},`,
@@ -23,6 +26,7 @@ export function verificationMail(to: string, name: string, link: string): MailMe
 export function passwordResetMail(to: string, name: string, link: string): MailMessage {
   return {
     to,
+    transactional: true,
     subject: 'Reset your password - PG e-Logbook',
     text: [
       `Dear ${name},`,

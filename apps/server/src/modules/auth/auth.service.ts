@@ -20,23 +20,14 @@ import { AppError } from '../../platform/errors';
 import { enqueueMail } from '../../platform/mail';
 import { hashPassword, hashToken, newToken, verifyPassword } from '../../platform/secrets';
 import { createSession, type SessionActor, type SessionSettings } from '../../platform/session';
-import * as throttle from '../../platform/throttle';
 import { notify } from '../people/notifications.service';
 import type { ReferenceService } from '../reference/reference.service';
 import { passwordResetMail, type VerifyPage, verificationMail } from './auth.mail';
 import * as repo from './auth.repository';
+import { type LoginSlowdown, LoginThrottle } from './login-throttle';
 
 const VERIFY_TOKEN_MS = 48 * 60 * 60 * 1000;
 const RESET_TOKEN_MS = 60 * 60 * 1000;
-/**
- * Login throttle (ADR 001): per address from one IP 5 tries, per address from anywhere 20, per
- * IP 100 wrong passwords, each in 15 minutes. A college behind one NAT stays well under the IP
- * limit, and one remote guesser cannot lock a colleague out from everywhere at once.
- */
-const THROTTLE_WINDOW_MS = 15 * 60 * 1000;
-const MAX_ATTEMPTS_PER_EMAIL_AND_IP = 5;
-const MAX_ATTEMPTS_PER_EMAIL = 20;
-const MAX_FAILURES_PER_IP = 100;
 const MAX_RESET_MAILS_PER_HOUR = 3;
 
 // Verifying against a real hash when the address is unknown keeps the answer time the same,
@@ -52,47 +43,43 @@ export type AuthDeps = {
   appUrl: string;
   /** Called after a transaction that queued mail has committed. */
   onMailQueued: () => void;
+  /** How hot accounts are slowed; defaults to DEFAULT_LOGIN_SLOWDOWN (1 s doubling to 8 s). */
+  loginSlowdown?: Partial<LoginSlowdown>;
 };
 
 /** Sign-up, verification, sign-in and passwords. Every rule of spec 01 sections 2.4-2.7 lives here. */
 export class AuthService {
-  constructor(private readonly deps: AuthDeps) {}
+  private readonly throttle: LoginThrottle;
+
+  constructor(private readonly deps: AuthDeps) {
+    this.throttle = new LoginThrottle(deps.db, deps.loginSlowdown);
+  }
 
   /**
    * Signs in through one of the two login tabs. Students cannot use the faculty tab and the
-   * reverse; unverified, blocked and deleted accounts are refused; repeated failures are throttled.
+   * reverse; unverified, blocked and deleted accounts are refused; repeated failures are
+   * refused per address and IP and per IP, and slowed down per address (ADR 001).
    */
   async login(kind: LoginKind, input: LoginInput, meta: RequestMeta) {
     const { db } = this.deps;
     const email = input.email ?? '';
     const password = input.password ?? '';
-    const ipKey = `ip:${meta.ip}`;
-    const accountKeys = [`email:${email}`, `email-ip:${email}|${meta.ip}`];
-    // Counted before the password is checked: parallel guesses each see a higher count.
-    const [ipFailures, perAddress, perAddressAndIp] = await Promise.all([
-      throttle.peekThrottle(db, ipKey, THROTTLE_WINDOW_MS),
-      throttle.bumpThrottle(db, accountKeys[0] as string, THROTTLE_WINDOW_MS),
-      throttle.bumpThrottle(db, accountKeys[1] as string, THROTTLE_WINDOW_MS),
-    ]);
-    if (
-      ipFailures >= MAX_FAILURES_PER_IP ||
-      perAddress > MAX_ATTEMPTS_PER_EMAIL ||
-      perAddressAndIp > MAX_ATTEMPTS_PER_EMAIL_AND_IP
-    ) {
+    const admission = await this.throttle.admit(email, meta.ip);
+    if (admission.refused) {
       await this.recordFailure(email, meta, null, 'throttled');
       throw AppError.tooManyRequests(LOGIN_MESSAGES.tooManyAttempts);
     }
 
+    await this.throttle.wait(admission.beforeCheckMs);
     const user = await repo.findUserByEmail(db, email);
     const passwordOk = await verifyPassword(user?.passwordHash ?? (await DUMMY_HASH), password);
     if (!user || !passwordOk) {
-      await throttle.bumpThrottle(db, ipKey, THROTTLE_WINDOW_MS);
+      await this.throttle.wait(admission.ifWrongMs);
+      await this.throttle.countWrongPassword(meta.ip);
       await this.recordFailure(email, meta, user?.id ?? null, 'wrong_credentials');
       throw AppError.unauthorized(LOGIN_MESSAGES.wrongCredentials);
     }
-    // The right password ends the address's count, even if the account is refused below
-    // (wrong tab, not yet verified): those are not guesses.
-    await throttle.clearThrottle(db, accountKeys);
+    await this.throttle.countRightPassword(email, meta.ip);
     const role = user.role as StaffRole | null;
     if (loginKindFor({ role }) !== kind) {
       await this.recordFailure(email, meta, user.id, 'wrong_tab');

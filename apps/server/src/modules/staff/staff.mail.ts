@@ -26,6 +26,8 @@ export type CredentialsMail = {
 export function staffCredentialsMail(input: CredentialsMail): MailMessage {
   return {
     to: input.to,
+    // A new colleague waits for it to sign in: sent ahead of notification mail (platform/mail.ts).
+    transactional: true,
     subject: STAFF_ACCOUNT_TEXT.subject,
     text: [
       `Dear ${input.name},`,

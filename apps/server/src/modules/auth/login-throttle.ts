@@ -1,0 +1,116 @@
+import type { Database } from '../../db/client';
+import * as counters from '../../platform/throttle';
+
+/**
+ * Login throttle (ADR 001), each count over 15 minutes. Refused (429): a 6th attempt on one
+ * address from one IP, and any attempt from an IP with 100 wrong passwords. Slowed, never
+ * refused: attempts on an address tried more than 20 times from anywhere (a "hot" account), so
+ * a guesser who knows an address cannot lock its owner out. A college behind one NAT stays well
+ * under the IP limit.
+ */
+export const LOGIN_THROTTLE_WINDOW_MS = 15 * 60 * 1000;
+const MAX_ATTEMPTS_PER_EMAIL_AND_IP = 5;
+const SLOW_DOWN_AFTER_ATTEMPTS_PER_EMAIL = 20;
+const MAX_FAILURES_PER_IP = 100;
+
+/**
+ * How attempts on a hot account are slowed: the first attempt over the limit waits `baseMs`,
+ * each further one twice as long, up to `maxMs` (ADR 001).
+ */
+export type LoginSlowdown = {
+  baseMs: number;
+  maxMs: number;
+  /** Waits; replaced in tests so they can see the delay without spending it. */
+  sleep: (ms: number) => Promise<void>;
+};
+
+export const DEFAULT_LOGIN_SLOWDOWN: LoginSlowdown = {
+  baseMs: 1000,
+  maxMs: 8000,
+  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+};
+
+/** What the counters say about one attempt, taken before its password is checked. */
+export type Admission =
+  | { refused: true }
+  | {
+      refused: false;
+      /** Wait before checking the password: an IP that has already failed on a hot account. */
+      beforeCheckMs: number;
+      /** Wait before answering a wrong password: an IP new to a hot account. */
+      ifWrongMs: number;
+    };
+
+/** The attempt counters of sign-in, kept in `login_throttle` so every app server shares them. */
+export class LoginThrottle {
+  private readonly slowdown: LoginSlowdown;
+
+  constructor(
+    private readonly db: Database,
+    slowdown: Partial<LoginSlowdown> = {},
+  ) {
+    this.slowdown = { ...DEFAULT_LOGIN_SLOWDOWN, ...slowdown };
+  }
+
+  /**
+   * Counts the attempt and says whether it may go ahead and how long it waits. Counted before
+   * the password is checked: parallel guesses each see a higher count (and a longer wait).
+   *
+   * On a hot account an IP that has already failed on it waits before its password is even
+   * checked, so the answer's timing tells it nothing early. An IP that has not failed on it is
+   * answered at once when the password is right (the owner gets in however hot the account), and
+   * only after the wait when it is wrong.
+   */
+  async admit(email: string, ip: string): Promise<Admission> {
+    const [ipFailures, perAddress, perAddressAndIp] = await Promise.all([
+      counters.peekThrottle(this.db, ipKey(ip), LOGIN_THROTTLE_WINDOW_MS),
+      counters.bumpThrottle(this.db, emailKey(email), LOGIN_THROTTLE_WINDOW_MS),
+      counters.bumpThrottle(this.db, emailIpKey(email, ip), LOGIN_THROTTLE_WINDOW_MS),
+    ]);
+    if (ipFailures >= MAX_FAILURES_PER_IP || perAddressAndIp > MAX_ATTEMPTS_PER_EMAIL_AND_IP) {
+      return { refused: true };
+    }
+    const delayMs = this.delayFor(perAddress);
+    const failedHereBefore = perAddressAndIp > 1;
+    return {
+      refused: false,
+      beforeCheckMs: failedHereBefore ? delayMs : 0,
+      ifWrongMs: failedHereBefore ? 0 : delayMs,
+    };
+  }
+
+  /** Waits `ms` (nothing for 0). Holds no query or transaction: it is a timer between queries. */
+  async wait(ms: number): Promise<void> {
+    if (ms > 0) await this.slowdown.sleep(ms);
+  }
+
+  /** A wrong password (or an unknown address) counts against the IP. */
+  async countWrongPassword(ip: string): Promise<void> {
+    await counters.bumpThrottle(this.db, ipKey(ip), LOGIN_THROTTLE_WINDOW_MS);
+  }
+
+  /**
+   * The right password is not a guess, even if the account is then refused (wrong tab, not yet
+   * verified): this IP's count on the address ends, and this attempt leaves the address's count.
+   * The rest of that count stays, so the owner signing in does not wipe a guesser's slate.
+   */
+  async countRightPassword(email: string, ip: string): Promise<void> {
+    await Promise.all([
+      counters.clearThrottle(this.db, [emailIpKey(email, ip)]),
+      counters.unbumpThrottle(this.db, emailKey(email), LOGIN_THROTTLE_WINDOW_MS),
+    ]);
+  }
+
+  /** The wait of an attempt on an address counted `perAddress` times in the window; 0 up to the limit. */
+  private delayFor(perAddress: number): number {
+    const over = perAddress - SLOW_DOWN_AFTER_ATTEMPTS_PER_EMAIL;
+    if (over <= 0) return 0;
+    const { baseMs, maxMs } = this.slowdown;
+    // Capped exponent: past the cap the delay stays maxMs, and 2 ** over never overflows.
+    return Math.min(maxMs, baseMs * 2 ** Math.min(over - 1, 30));
+  }
+}
+
+const ipKey = (ip: string) => `ip:${ip}`;
+const emailKey = (email: string) => `email:${email}`;
+const emailIpKey = (email: string, ip: string) => `email-ip:${email}|${ip}`;
