@@ -2,14 +2,16 @@ import { and, isNotNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client';
 import { oneTimeTokens, sessions } from '../db/schema/index';
+import { deleteStaleIdempotencyKeys } from './idempotency';
 import { deleteStaleThrottles } from './throttle';
 
 const EVERY_MS = 60 * 60 * 1000;
 const KEEP_TOKENS_DAYS = 30;
 
 /**
- * Hourly clean-up of rows that can no longer be used: ended sessions, old one-time tokens and
- * finished throttle windows. Safe to run on every app server at once.
+ * Hourly clean-up of rows that can no longer be used: ended sessions, old one-time tokens,
+ * finished throttle windows and Idempotency-Keys older than a day. Safe to run on every app
+ * server at once.
  */
 export class Housekeeping {
   private timer: NodeJS.Timeout | null = null;
@@ -46,5 +48,6 @@ export class Housekeeping {
         ),
       );
     await deleteStaleThrottles(this.db, this.settings.throttleWindowMs);
+    await deleteStaleIdempotencyKeys(this.db);
   }
 }

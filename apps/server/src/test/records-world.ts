@@ -1,8 +1,10 @@
 import { COMMON_FIELDS, type FieldDef, type RecordKind } from '@pgel/shared/records/types';
 import { todayIso } from '@pgel/shared/records/validation';
 import type { StaffRole } from '@pgel/shared/roles';
+import { afterAll, beforeAll } from 'vitest';
 import { tinyPdf } from './files';
 import {
+  buildTestApp,
   createCompetency,
   createCourse,
   createDepartment,
@@ -125,6 +127,21 @@ export async function createRecordsWorld(
     surgeryRefs: await refsFor(t, surgery, actors.facultyOtherDepartment.id),
     cookieOf: (who) => (who === 'anonymous' ? undefined : actors[who].cookie),
   };
+}
+
+/**
+ * A test file's app and records world: built before its tests, closed after them. `ready`
+ * receives both (the file keeps them in its own `let t` and `let w`).
+ */
+export function withRecordsWorld(ready: (t: TestApp, w: RecordsWorld) => void): void {
+  let t: TestApp | undefined;
+  beforeAll(async () => {
+    t = await buildTestApp();
+    ready(t, await createRecordsWorld(t));
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
 }
 
 /** Uploads a small PDF as a document for the signed-in caller; returns its id. */

@@ -172,15 +172,20 @@ export function canVerifyRecords(actor: Pick<Actor, 'role' | 'collegeId' | 'depa
   return isTeachingRole(actor.role) && actor.collegeId !== null && actor.departmentId !== null;
 }
 
-/** The owning student deletes a record only while it has never been verified. */
+/**
+ * The owning student deletes a record only while it has never been verified. `everVerified`
+ * stays true after a reset to Pending: verified evidence is never deleted, by anyone
+ * (docs/decisions/004).
+ */
 export function canDeleteRecord(
   actor: Actor,
-  record: Pick<RecordScope, 'studentId' | 'status' | 'verifiedAt'>,
+  record: Pick<RecordScope, 'studentId' | 'status' | 'verifiedAt'> & { everVerified: boolean },
 ): boolean {
   return (
     isStudent(actor) &&
     actor.id === record.studentId &&
     record.status === 'pending' &&
-    record.verifiedAt === null
+    record.verifiedAt === null &&
+    !record.everVerified
   );
 }

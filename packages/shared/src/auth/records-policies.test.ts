@@ -15,6 +15,7 @@ const record = {
   departmentId: 'dept-1',
   status: 'pending' as const,
   verifiedAt: null,
+  everVerified: false,
 };
 const actor = (role: Actor['role'], over: Partial<Actor> = {}): Actor => ({
   id: 'someone',
@@ -67,5 +68,14 @@ describe('record policies', () => {
     expect(canDeleteRecord(owner, { ...record, verifiedAt: new Date() })).toBe(false);
     expect(canDeleteRecord(actor(null), record)).toBe(false);
     expect(canDeleteRecord(actor('hod', { id: 'student-1' }), record)).toBe(false);
+  });
+
+  it('refuses to delete a record verified once and reset to Pending since, for everybody', () => {
+    const reset = { ...record, everVerified: true };
+    expect(canDeleteRecord(actor(null, { id: 'student-1' }), reset)).toBe(false);
+    expect(
+      canDeleteRecord(actor('master', { id: 'student-1', collegeId: null, departmentId: null }), reset),
+    ).toBe(false);
+    expect(canDeleteRecord(actor('hod'), reset)).toBe(false);
   });
 });

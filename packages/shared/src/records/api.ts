@@ -22,6 +22,8 @@ export const RECORD_MESSAGES = {
   bulkVerified: (n: number) => `${n} records updated`,
   selectRecords: 'Please select at least one record',
   alreadyVerified: 'A verified record cannot be changed or deleted',
+  /** Not in the spec: a record reset to Pending after a verification stays (docs/decisions/004). */
+  verifiedKept: 'A verified entry cannot be deleted. Ask your faculty to review it again instead.',
   ownRecord: 'You cannot verify your own record',
   deleted: 'Record deleted successfully',
   deleteFailed: 'Something went wrong while deleting.',
@@ -112,6 +114,8 @@ export const RecordListItemSchema = z.object({
   score: ScoreSchema.nullable(),
   verifiedByName: z.string().nullable(),
   verifiedAt: z.string().nullable(),
+  /** Verified at least once, even if reset to Pending since: it can never be deleted. */
+  everVerified: z.boolean(),
   certificate: FileRefSchema.nullable(),
   details: z.record(z.string(), z.unknown()),
   createdAt: z.string(),
@@ -120,7 +124,7 @@ export type RecordListItem = z.infer<typeof RecordListItemSchema>;
 
 /** GET /records/:id: the list item plus sensitive fields for those allowed to see them. */
 export const RecordDetailSchema = RecordListItemSchema.extend({
-  /** Whether the caller may verify (faculty of the department, not their own) or delete (owner, unverified). */
+  /** Whether the caller may verify (faculty of the department, not their own) or delete (owner, never verified). */
   canVerify: z.boolean(),
   canDelete: z.boolean(),
 });

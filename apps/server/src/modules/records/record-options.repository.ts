@@ -1,11 +1,19 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { competencies, skills, specialities } from '../../db/schema/index';
+import { type TitleScope, visibleTitles } from '../../platform/title-list.repository';
+import { COMPETENCY_TITLES, SPECIALITY_TITLES } from '../reference/title-owners';
 import { type DepartmentScope, inDepartment } from './records.repository';
 
-export type OptionRow = { id: string; title: string };
+/** The report screen's lists, as a placed caller sees them (platform/title-list.repository.ts). */
+function seenBy(scope: DepartmentScope): TitleScope {
+  return { kind: 'department', departmentId: scope.departmentId, collegeId: scope.collegeId };
+}
 
-/** A competency of the department (for this college or every college) with its type. */
+/**
+ * A competency of the department (for this college or every college) with its type; a college's
+ * own competency stays one to add skills to even when a Master's one of the same title hides it.
+ */
 export async function findCompetency(db: Executor, scope: DepartmentScope, id: string) {
   const [row] = await db
     .select({ id: competencies.id, type: competencies.type })
@@ -17,66 +25,32 @@ export async function findCompetency(db: Executor, scope: DepartmentScope, id: s
   return row;
 }
 
-/** The caller's view of an existing title, ignoring case (what a repeated add gives back). */
-export async function findProcedure(db: Executor, scope: DepartmentScope, title: string) {
-  const [row] = await db
-    .select({ id: competencies.id, title: competencies.title })
-    .from(competencies)
-    .where(
-      and(
-        inDepartment(scope, competencies.departmentId, competencies.collegeId),
-        eq(competencies.type, 'proc'),
-        sql`lower(${competencies.title}) = lower(${title})`,
-      ),
-    )
-    .limit(1);
-  return row;
-}
-
-export async function findSkill(db: Executor, competencyId: string, title: string) {
-  const [row] = await db
-    .select({ id: skills.id, title: skills.title })
-    .from(skills)
-    .where(and(eq(skills.competencyId, competencyId), sql`lower(${skills.title}) = lower(${title})`))
-    .limit(1);
-  return row;
-}
-
-export async function findSpeciality(db: Executor, scope: DepartmentScope, title: string) {
-  const [row] = await db
-    .select({ id: specialities.id, title: specialities.title })
-    .from(specialities)
-    .where(
-      and(
-        inDepartment(scope, specialities.departmentId, specialities.collegeId),
-        sql`lower(${specialities.title}) = lower(${title})`,
-      ),
-    )
-    .limit(1);
-  return row;
-}
-
-/** A procedure is a competency of type 'proc', for the caller's college only. */
-export async function insertProcedure(db: Executor, scope: DepartmentScope, title: string, addedBy: string) {
-  const [row] = await db
-    .insert(competencies)
-    .values({ title, type: 'proc', departmentId: scope.departmentId, collegeId: scope.collegeId, addedBy })
-    .returning({ id: competencies.id, title: competencies.title });
-  return row as OptionRow;
-}
-
-export async function insertSkill(db: Executor, competencyId: string, title: string, addedBy: string) {
-  const [row] = await db
-    .insert(skills)
-    .values({ title, competencyId, addedBy })
-    .returning({ id: skills.id, title: skills.title });
-  return row as OptionRow;
-}
-
-export async function insertSpeciality(db: Executor, scope: DepartmentScope, title: string, addedBy: string) {
-  const [row] = await db
-    .insert(specialities)
-    .values({ title, departmentId: scope.departmentId, collegeId: scope.collegeId, addedBy })
-    .returning({ id: specialities.id, title: specialities.title });
-  return row as OptionRow;
-}
+/**
+ * What adding a title to each list needs (`addTitleOnce`): the rows of the list the caller sees,
+ * where a repeated add finds its title, and the row a new title becomes. A procedure is a
+ * competency of type 'proc'; new procedures and specialities are the caller's college's own.
+ */
+export const newTitle = {
+  procedure: (scope: DepartmentScope, title: string, addedBy: string) => ({
+    entity: 'competency',
+    table: competencies,
+    where: and(visibleTitles(seenBy(scope), COMPETENCY_TITLES), eq(competencies.type, 'proc')),
+    title,
+    values: { title, type: 'proc', ...scope, addedBy } satisfies typeof competencies.$inferInsert,
+  }),
+  speciality: (scope: DepartmentScope, title: string, addedBy: string) => ({
+    entity: 'speciality',
+    table: specialities,
+    where: visibleTitles(seenBy(scope), SPECIALITY_TITLES),
+    title,
+    values: { title, ...scope, addedBy } satisfies typeof specialities.$inferInsert,
+  }),
+  /** Skills belong to their competency, which the caller must see (checked first). */
+  skill: (competencyId: string, title: string, addedBy: string) => ({
+    entity: 'skill',
+    table: skills,
+    where: eq(skills.competencyId, competencyId),
+    title,
+    values: { title, competencyId, addedBy } satisfies typeof skills.$inferInsert,
+  }),
+};

@@ -1,9 +1,9 @@
 import { OPTION_MESSAGES, RECORD_MESSAGES } from '@pgel/shared/records/api';
 import { and, count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { competencies, skills, specialities } from '../../db/schema/index';
-import { auditRowsFor, buildTestApp, get, post, type TestApp } from '../../test/helpers';
-import { type Caller, createRecordsWorld, RECORD_CALLERS, type RecordsWorld } from '../../test/records-world';
+import { auditRowsFor, get, post, type TestApp } from '../../test/helpers';
+import { type Caller, RECORD_CALLERS, type RecordsWorld, withRecordsWorld } from '../../test/records-world';
 
 type Item = { id: string; title: string };
 
@@ -11,12 +11,9 @@ describe('report screen add modals: procedures, skills, specialities', () => {
   let t: TestApp;
   let w: RecordsWorld;
 
-  beforeAll(async () => {
-    t = await buildTestApp();
-    w = await createRecordsWorld(t);
-  });
-  afterAll(async () => {
-    await t?.close();
+  withRecordsWorld((app, world) => {
+    t = app;
+    w = world;
   });
 
   const student = () => w.actors.student.cookie;

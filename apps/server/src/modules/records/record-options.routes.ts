@@ -7,6 +7,7 @@ import { ErrorResponseSchema } from '@pgel/shared/schemas/common';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../platform/errors';
+import { requestMeta } from '../../platform/route-gates';
 import { requireActor } from '../../platform/session';
 import type { RecordOptionsService } from './record-options.service';
 
@@ -22,7 +23,6 @@ const errors = {
   403: ErrorResponseSchema,
   409: ErrorResponseSchema,
 };
-const meta = (request: FastifyRequest) => ({ ip: request.ip });
 
 /** `/api/v1/records/options/*` (POST): the report screen's add modals for missing choices. */
 export function recordOptionsRoutes(service: RecordOptionsService): FastifyPluginAsyncZod {
@@ -41,7 +41,7 @@ export function recordOptionsRoutes(service: RecordOptionsService): FastifyPlugi
       async (request, reply) =>
         reply
           .status(201)
-          .send(await service.addProcedure(requireActor(request), request.body, meta(request))),
+          .send(await service.addProcedure(requireActor(request), request.body, requestMeta(request))),
     );
 
     app.post(
@@ -56,7 +56,9 @@ export function recordOptionsRoutes(service: RecordOptionsService): FastifyPlugi
         },
       },
       async (request, reply) =>
-        reply.status(201).send(await service.addSkill(requireActor(request), request.body, meta(request))),
+        reply
+          .status(201)
+          .send(await service.addSkill(requireActor(request), request.body, requestMeta(request))),
     );
 
     app.post(
@@ -73,7 +75,7 @@ export function recordOptionsRoutes(service: RecordOptionsService): FastifyPlugi
       async (request, reply) =>
         reply
           .status(201)
-          .send(await service.addSpeciality(requireActor(request), request.body, meta(request))),
+          .send(await service.addSpeciality(requireActor(request), request.body, requestMeta(request))),
     );
   };
 }

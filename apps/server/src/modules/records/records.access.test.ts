@@ -1,10 +1,9 @@
 import { eq } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { records } from '../../db/schema/index';
 import {
-  buildTestApp,
   createRecordRow,
   createRecordRows,
   inject,
@@ -13,7 +12,7 @@ import {
   type TestResponse,
   unique,
 } from '../../test/helpers';
-import { type Caller, createRecordsWorld, RECORD_CALLERS, type RecordsWorld } from '../../test/records-world';
+import { type Caller, RECORD_CALLERS, type RecordsWorld, withRecordsWorld } from '../../test/records-world';
 import { recordsRoutes } from './records.routes';
 
 type Method = 'GET' | 'POST' | 'DELETE';
@@ -48,12 +47,9 @@ describe('records: every route for every kind of caller', () => {
   let w: RecordsWorld;
   let pendingSerial = 0;
 
-  beforeAll(async () => {
-    t = await buildTestApp();
-    w = await createRecordsWorld(t);
-  });
-  afterAll(async () => {
-    await t?.close();
+  withRecordsWorld((app, world) => {
+    t = app;
+    w = world;
   });
 
   const isMedicineStaff = (who: Caller) => who === 'faculty' || who === 'hod' || who === 'admin';

@@ -14,6 +14,8 @@ import {
   specialities,
   users,
 } from '../../db/schema/index';
+import { visibleTitles } from '../../platform/title-list.repository';
+import { COMPETENCY_TITLES, SPECIALITY_TITLES } from '../reference/title-owners';
 
 /**
  * Whose records a caller sees (DESIGN.md section 4): Master all, staff their college and
@@ -66,6 +68,7 @@ const itemColumns = {
   score: records.score,
   verifiedByName: verifier.name,
   verifiedAt: records.verifiedAt,
+  everVerified: records.everVerified,
   certificateId: certificate.id,
   certificateName: certificate.originalName,
   certificateType: certificate.contentType,
@@ -89,6 +92,7 @@ export type RecordItemRow = {
   score: unknown;
   verifiedByName: string | null;
   verifiedAt: Date | null;
+  everVerified: boolean;
   certificateId: string | null;
   certificateName: string | null;
   certificateType: string | null;
@@ -160,6 +164,7 @@ const stateColumns = {
   score: records.score,
   verifiedById: records.verifiedById,
   verifiedAt: records.verifiedAt,
+  everVerified: records.everVerified,
   certificateFileId: records.certificateFileId,
   summary: records.summary,
   details: records.details,
@@ -179,6 +184,7 @@ export type RecordStateRow = {
   score: unknown;
   verifiedById: string | null;
   verifiedAt: Date | null;
+  everVerified: boolean;
   certificateFileId: string | null;
   summary: string | null;
   details: unknown;
@@ -213,7 +219,10 @@ export async function updateRecords(
   db: Executor,
   ids: string[],
   values: Partial<
-    Pick<NewRecord, 'status' | 'verifierRemark' | 'score' | 'verifiedById' | 'verifiedAt' | 'deletedAt'>
+    Pick<
+      NewRecord,
+      'status' | 'verifierRemark' | 'score' | 'verifiedById' | 'verifiedAt' | 'everVerified' | 'deletedAt'
+    >
   >,
 ): Promise<void> {
   if (ids.length === 0) return;
@@ -355,7 +364,7 @@ export async function listCompetencyOptions(db: Executor, scope: DepartmentScope
     .from(competencies)
     .where(
       and(
-        inDepartment(scope, competencies.departmentId, competencies.collegeId),
+        visibleTitles({ kind: 'department', ...scope }, COMPETENCY_TITLES),
         type ? eq(competencies.type, type) : undefined,
       ),
     )
@@ -380,7 +389,7 @@ export async function listSpecialityOptions(db: Executor, scope: DepartmentScope
   return db
     .select({ id: specialities.id, title: specialities.title })
     .from(specialities)
-    .where(inDepartment(scope, specialities.departmentId, specialities.collegeId))
+    .where(visibleTitles({ kind: 'department', ...scope }, SPECIALITY_TITLES))
     .orderBy(asc(specialities.title), asc(specialities.id));
 }
 
@@ -430,7 +439,7 @@ const RECORD_STATE_JSON = sql.raw(`jsonb_build_object(
   'id', r.id, 'kind', r.kind, 'studentId', r.student_id, 'collegeId', r.college_id,
   'departmentId', r.department_id, 'date', r.date, 'teacherId', r.teacher_id, 'status', r.status,
   'studentRemark', r.student_remark, 'verifierRemark', r.verifier_remark, 'score', r.score,
-  'verifiedById', r.verified_by_id, 'verifiedAt', r.verified_at,
+  'verifiedById', r.verified_by_id, 'verifiedAt', r.verified_at, 'everVerified', r.ever_verified,
   'certificateFileId', r.certificate_file_id, 'summary', r.summary, 'details', r.details,
   'deletedAt', r.deleted_at)`);
 

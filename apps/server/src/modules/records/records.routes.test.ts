@@ -14,12 +14,11 @@ import type { RecordKind } from '@pgel/shared/records/types';
 import { todayIso } from '@pgel/shared/records/validation';
 import { FILE_MESSAGES } from '@pgel/shared/schemas/files';
 import { and, count, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mailOutbox, notifications, recordScores, records, settings } from '../../db/schema/index';
 import { tinyPng } from '../../test/files';
 import {
   auditRowsFor,
-  buildTestApp,
   createCompetency,
   createPlacement,
   createRecordRow,
@@ -29,7 +28,6 @@ import {
   del,
   freshIp,
   get,
-  inject,
   login,
   post,
   recordRow,
@@ -37,11 +35,11 @@ import {
   uploadFile,
 } from '../../test/helpers';
 import {
-  createRecordsWorld,
   type RecordsWorld,
   recordBody,
   uploadDocument,
   validValues,
+  withRecordsWorld,
 } from '../../test/records-world';
 
 type Json = Record<string, unknown>;
@@ -50,12 +48,9 @@ describe('records API', () => {
   let t: TestApp;
   let w: RecordsWorld;
 
-  beforeAll(async () => {
-    t = await buildTestApp();
-    w = await createRecordsWorld(t);
-  });
-  afterAll(async () => {
-    await t?.close();
+  withRecordsWorld((app, world) => {
+    t = app;
+    w = world;
   });
 
   const student = () => w.actors.student.cookie;
@@ -638,33 +633,6 @@ describe('records API', () => {
         },
       );
       expect(empty.json.message).toBe(RECORD_MESSAGES.selectRecords);
-    });
-  });
-
-  describe('delete', () => {
-    it('a reset record is deletable again (verified on is cleared); a deleted one cannot be verified', async () => {
-      const created = await create(teaching, validValues(teaching, w.refs));
-      const id = idOf(created);
-      await post(
-        t.app,
-        `/api/v1/records/${id}/verification`,
-        { status: 'approved', remark: 'ok', score: 2 },
-        { cookie: faculty() },
-      );
-      const detail = await get(t.app, `/api/v1/records/${id}`, { cookie: student() });
-      expect(detail.json.canDelete).toBe(false);
-      await post(t.app, `/api/v1/records/${id}/reset`, {}, { cookie: faculty() });
-      const after = await get(t.app, `/api/v1/records/${id}`, { cookie: student() });
-      expect(after.json.canDelete).toBe(true);
-      expect((await del(t.app, `/api/v1/records/${id}`, { cookie: student() })).statusCode).toBe(200);
-      const verify = await inject(
-        t.app,
-        'POST',
-        `/api/v1/records/${id}/verification`,
-        { status: 'approved', remark: 'ok', score: 2 },
-        { cookie: faculty() },
-      );
-      expect(verify.statusCode).toBe(404);
     });
   });
 });

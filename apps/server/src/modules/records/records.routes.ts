@@ -20,22 +20,12 @@ import {
 } from '@pgel/shared/records/api';
 import { ErrorResponseSchema, MessageResponseSchema } from '@pgel/shared/schemas/common';
 import { listResponseSchema } from '@pgel/shared/schemas/list';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { AppError } from '../../platform/errors';
-import { requireActor, type SessionActor } from '../../platform/session';
+import { IdempotencyHeadersSchema, idempotencyKeyOf, sendOutcome } from '../../platform/idempotency';
+import { gate, IdParams, requestMeta } from '../../platform/route-gates';
+import { requireActor } from '../../platform/session';
 import type { RecordsService } from './records.service';
 
-/**
- * Coarse gates, run on request (before the body is validated) so a caller who may not use a
- * route gets 401 or 403, never a validation message. The service checks again on the row.
- */
-function gate(allowed: (actor: SessionActor) => boolean) {
-  return async (request: FastifyRequest) => {
-    if (!allowed(requireActor(request))) throw AppError.forbidden();
-  };
-}
 const signedIn = gate(() => true);
 const student = gate(isStudent);
 const creator = gate(canCreateRecord);
@@ -43,11 +33,9 @@ const staff = gate(isStaff);
 const verifier = gate(canVerifyRecords);
 const placed = gate((actor) => actor.collegeId !== null && actor.departmentId !== null);
 
-const IdParams = z.object({ id: z.string() });
 const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema };
 const withNotFound = { ...errors, 404: ErrorResponseSchema };
 const withConflict = { ...withNotFound, 409: ErrorResponseSchema };
-const meta = (request: FastifyRequest) => ({ ip: request.ip });
 
 /** `/api/v1/records`: the record engine's routes, one set for every kind (DESIGN.md section 3). */
 export function recordsRoutes(service: RecordsService): FastifyPluginAsyncZod {
@@ -73,13 +61,19 @@ export function recordsRoutes(service: RecordsService): FastifyPluginAsyncZod {
         schema: {
           tags: ['records'],
           summary: 'A student adds a record of any kind (Pending); the named teacher is notified',
+          description:
+            'With an Idempotency-Key header, a retry creates nothing new and answers as the first request did (header Idempotent-Replayed: true).',
+          headers: IdempotencyHeadersSchema,
           body: CreateRecordSchema,
-          response: { 201: CreateRecordResponseSchema, ...errors },
+          response: { 201: CreateRecordResponseSchema, ...withConflict },
         },
       },
       async (request, reply) => {
-        const created = await service.create(requireActor(request), request.body, meta(request));
-        return reply.status(201).send(created);
+        const key = idempotencyKeyOf(request);
+        return sendOutcome(
+          reply,
+          await service.create(requireActor(request), request.body, requestMeta(request), key),
+        );
       },
     );
 
@@ -151,7 +145,7 @@ export function recordsRoutes(service: RecordsService): FastifyPluginAsyncZod {
           response: { 200: BulkVerifyRecordsResponseSchema, ...withConflict },
         },
       },
-      async (request) => service.bulkVerify(requireActor(request), request.body, meta(request)),
+      async (request) => service.bulkVerify(requireActor(request), request.body, requestMeta(request)),
     );
 
     app.get(
@@ -195,7 +189,7 @@ export function recordsRoutes(service: RecordsService): FastifyPluginAsyncZod {
         },
       },
       async (request) =>
-        service.verify(requireActor(request), request.params.id, request.body, meta(request)),
+        service.verify(requireActor(request), request.params.id, request.body, requestMeta(request)),
     );
 
     app.post(
@@ -209,7 +203,7 @@ export function recordsRoutes(service: RecordsService): FastifyPluginAsyncZod {
           response: { 200: MessageResponseSchema, ...withNotFound },
         },
       },
-      async (request) => service.reset(requireActor(request), request.params.id, meta(request)),
+      async (request) => service.reset(requireActor(request), request.params.id, requestMeta(request)),
     );
 
     app.delete(
@@ -223,7 +217,7 @@ export function recordsRoutes(service: RecordsService): FastifyPluginAsyncZod {
           response: { 200: MessageResponseSchema, ...withConflict },
         },
       },
-      async (request) => service.delete(requireActor(request), request.params.id, meta(request)),
+      async (request) => service.delete(requireActor(request), request.params.id, requestMeta(request)),
     );
   };
 }

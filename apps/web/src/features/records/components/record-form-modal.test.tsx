@@ -43,6 +43,7 @@ function created(kind: string, details: Record<string, unknown>) {
     score: null,
     verifiedByName: null,
     verifiedAt: null,
+    everVerified: false,
     certificate: null,
     details,
     createdAt: '2025-03-10T10:00:00.000Z',

@@ -65,6 +65,7 @@ function row(id: string, changes: Partial<RecordListItem> = {}): RecordListItem 
     score: null,
     verifiedByName: null,
     verifiedAt: null,
+    everVerified: false,
     certificate: null,
     details: {
       fromDate: '2025-03-10',
@@ -80,6 +81,7 @@ function row(id: string, changes: Partial<RecordListItem> = {}): RecordListItem 
 
 const PENDING = '00000000-0000-4000-8000-0000000000a1';
 const APPROVED = '00000000-0000-4000-8000-0000000000a2';
+const RESET = '00000000-0000-4000-8000-0000000000a3';
 
 function renderAs(
   who: SessionUser,
@@ -178,6 +180,17 @@ describe('ReportPage', () => {
       RECORD_MESSAGES.deleted,
     );
     expect(sent.some((call) => call.method === 'DELETE' && call.path === `/records/${PENDING}`)).toBe(true);
+  });
+
+  it('student: an entry verified once and reset to Pending since has no Delete (docs/decisions/004)', async () => {
+    renderAs(user(STUDENT_ID, null), 'leave', {
+      [LIST_PATH]: list([row(PENDING), row(RESET, { everVerified: true })]),
+    });
+    const table = await screen.findByRole('table', { name: 'Leave Records report' });
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(3));
+    const [, neverVerifiedRow, resetRow] = within(table).getAllByRole('row') as HTMLElement[];
+    expect(within(neverVerifiedRow as HTMLElement).getByRole('button', { name: /Delete/ })).toBeTruthy();
+    expect(within(resetRow as HTMLElement).queryByRole('button', { name: /Delete/ })).toBeNull();
   });
 
   it("student: a failed delete says 'Something went wrong while deleting.'", async () => {

@@ -30,6 +30,7 @@ function record(kind: RecordKind, details: Record<string, unknown>, changes: Par
     score: null,
     verifiedByName: null,
     verifiedAt: null,
+    everVerified: false,
     certificate: null,
     details,
     createdAt: '2025-03-10T10:00:00.000Z',

@@ -1,0 +1,183 @@
+import { canVerifyRecord, canVerifyRecords } from '@pgel/shared/auth/policies';
+import {
+  type BulkVerifyRecordsInput,
+  RECORD_MESSAGES as M,
+  type RecordDetail,
+  type Score,
+  type VerifyRecordInput,
+} from '@pgel/shared/records/api';
+import { findKind } from '@pgel/shared/records/kinds';
+import type { RecordKind, Verdict } from '@pgel/shared/records/types';
+import { isUuid } from '@pgel/shared/schemas/common';
+import type { Database, Tx } from '../../db/client';
+import { AppError } from '../../platform/errors';
+import type { SessionActor } from '../../platform/session';
+import { asDetails, scopeFor } from './record-rows';
+import { bulkVerifiedText, taskUrl, verifiedText } from './records.notify';
+import * as repo from './records.repository';
+import { scoreFor } from './records.scoring';
+import type { RecordReadService } from './records-read.service';
+
+type Meta = { ip: string };
+type Planned = { row: repo.RecordStateRow; kind: RecordKind; score: Score };
+
+/**
+ * Faculty's side of the record engine: approve or reject (one record or many at once) and reset
+ * to Pending. Every change is checked on the locked rows, audited, kept in the score history and
+ * told to the student, in one transaction. A verification marks the record `everVerified` for
+ * good: a reset returns it to Pending for a new verification, never to deletable
+ * (docs/decisions/004).
+ */
+export class RecordVerificationService {
+  constructor(
+    private readonly deps: { db: Database; now: () => Date },
+    private readonly read: RecordReadService,
+  ) {}
+
+  /**
+   * Approve or reject one pending record with a score and feedback (faculty of its department,
+   * never their own). Keeps a score history row and tells the student in the app.
+   */
+  async verify(
+    actor: SessionActor,
+    id: string,
+    input: VerifyRecordInput,
+    meta: Meta,
+  ): Promise<{ message: string; record: RecordDetail }> {
+    if (!canVerifyRecords(actor)) throw AppError.forbidden();
+    if (!isUuid(id)) throw AppError.notFound(M.notFound);
+    await this.deps.db.transaction(async (tx) => {
+      const rows = await repo.lockRecords(tx, scopeFor(actor), [id.toLowerCase()]);
+      await this.verifyRows(tx, actor, rows, input, meta);
+    });
+    return { message: M.verified, record: await this.read.detail(actor, id) };
+  }
+
+  /**
+   * Approve or reject many pending records with one score and feedback, in one transaction:
+   * every id must be in scope (else 404) and pending (else 409), or nothing changes.
+   */
+  async bulkVerify(
+    actor: SessionActor,
+    input: BulkVerifyRecordsInput,
+    meta: Meta,
+  ): Promise<{ message: string; updatedCount: number }> {
+    if (!canVerifyRecords(actor)) throw AppError.forbidden();
+    const ids = [...new Set(input.recordIds.map((id) => id.toLowerCase()))];
+    const updated = await this.deps.db.transaction(async (tx) => {
+      const rows = await repo.lockRecords(tx, scopeFor(actor), ids);
+      if (rows.length !== ids.length) throw AppError.notFound(M.notFound);
+      return this.verifyRows(tx, actor, rows, input, meta);
+    });
+    return { message: M.bulkVerified(updated), updatedCount: updated };
+  }
+
+  /** Back to Pending: feedback, score and verified by/on cleared; the history keeps a row. */
+  async reset(actor: SessionActor, id: string, meta: Meta): Promise<{ message: string }> {
+    if (!canVerifyRecords(actor)) throw AppError.forbidden();
+    if (!isUuid(id)) throw AppError.notFound(M.notFound);
+    await this.deps.db.transaction(async (tx) => {
+      const [row] = await repo.lockRecords(tx, scopeFor(actor), [id.toLowerCase()]);
+      if (!row) throw AppError.notFound(M.notFound);
+      if (!canVerifyRecord(actor, row)) throw AppError.forbidden(M.ownRecord);
+      if (row.status === 'pending' && row.verifiedAt === null && row.score === null) return;
+      // `everVerified` is deliberately left alone: the evidence was verified once.
+      const cleared = {
+        status: 'pending',
+        verifierRemark: null,
+        score: null,
+        verifiedById: null,
+        verifiedAt: null,
+      } as const;
+      await repo.auditRecords(tx, [row.id], {
+        actorId: actor.id,
+        action: 'record.reset',
+        ip: meta.ip,
+        changes: cleared,
+      });
+      await repo.updateRecords(tx, [row.id], cleared);
+      await repo.insertScoresFor(tx, [row.id], {
+        status: 'pending',
+        score: null,
+        remark: null,
+        byId: actor.id,
+      });
+    });
+    return { message: M.reset };
+  }
+
+  /** The one verification path: checks every row first, then set-based updates and batched inserts. */
+  private async verifyRows(
+    tx: Tx,
+    actor: SessionActor,
+    rows: repo.RecordStateRow[],
+    input: VerifyRecordInput,
+    meta: Meta,
+  ): Promise<number> {
+    if (rows.length === 0) throw AppError.notFound(M.notFound);
+    const status: Verdict = input.status;
+    const remark = input.remark.trim();
+    for (const row of rows) {
+      if (!canVerifyRecord(actor, row)) throw AppError.forbidden(M.ownRecord);
+      if (!findKind(row.kind)) throw AppError.notFound(M.notFound);
+      if (row.status !== 'pending') throw AppError.conflict(M.alreadyVerified);
+    }
+    const planned: Planned[] = [];
+    for (const row of rows) {
+      const kind = findKind(row.kind) as RecordKind;
+      const score = scoreFor(kind, asDetails(row.details), input);
+      if (!score) throw AppError.validation(kind.verifyMessages?.required ?? M.verifyAllFields);
+      planned.push({ row, kind, score });
+    }
+
+    const verifiedAt = this.deps.now();
+    // One statement each per distinct score (usually one for a whole bulk verification).
+    const byScore = new Map<string, { score: Score; ids: string[] }>();
+    for (const p of planned) {
+      const key = JSON.stringify(p.score);
+      const group = byScore.get(key) ?? { score: p.score, ids: [] };
+      group.ids.push(p.row.id);
+      byScore.set(key, group);
+    }
+    const action = `record.${status === 'approved' ? 'approve' : 'reject'}`;
+    for (const group of byScore.values()) {
+      const changes = {
+        status,
+        verifierRemark: remark,
+        score: group.score,
+        verifiedById: actor.id,
+        verifiedAt,
+        everVerified: true,
+      };
+      await repo.auditRecords(tx, group.ids, { actorId: actor.id, action, ip: meta.ip, changes });
+      await repo.updateRecords(tx, group.ids, changes);
+      await repo.insertScoresFor(tx, group.ids, { status, score: group.score, remark, byId: actor.id });
+    }
+    await this.tellStudents(tx, actor, planned, status);
+    return planned.length;
+  }
+
+  /** One in-app notification per student and kind, however many of their records were verified. */
+  private async tellStudents(tx: Tx, actor: SessionActor, planned: Planned[], status: Verdict) {
+    const perStudent = new Map<string, { row: repo.RecordStateRow; kind: RecordKind; count: number }>();
+    for (const p of planned) {
+      const key = `${p.row.studentId}:${p.kind.id}`;
+      const entry = perStudent.get(key) ?? { row: p.row, kind: p.kind, count: 0 };
+      entry.count += 1;
+      perStudent.set(key, entry);
+    }
+    await repo.insertNotifications(
+      tx,
+      [...perStudent.values()].map((entry) => ({
+        toId: entry.row.studentId,
+        fromId: actor.id,
+        description:
+          entry.count === 1
+            ? verifiedText(actor.name, entry.kind, status)
+            : bulkVerifiedText(actor.name, entry.kind, status, entry.count),
+        url: taskUrl(entry.kind),
+        collegeId: entry.row.collegeId,
+      })),
+    );
+  }
+}

@@ -1,0 +1,171 @@
+import {
+  type Actor,
+  canDeleteRecord,
+  canSeeRecord,
+  canVerifyRecord,
+  isStaff,
+  isStudent,
+} from '@pgel/shared/auth/policies';
+import {
+  type ListRecordsQuery,
+  RECORD_MESSAGES as M,
+  type PendingRecord,
+  type RecordCounts,
+  type RecordDetail,
+  type RecordListItem,
+  type Score,
+} from '@pgel/shared/records/api';
+import { RECORD_KINDS } from '@pgel/shared/records/kinds';
+import type { RecordStatus } from '@pgel/shared/records/types';
+import { isUuid } from '@pgel/shared/schemas/common';
+import type { ListResponse } from '@pgel/shared/schemas/list';
+import { and, eq, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { records, users } from '../../db/schema/index';
+import { AppError } from '../../platform/errors';
+import { listPage, searchCondition } from '../../platform/list';
+import { listTeachers } from '../people/people.repository';
+import { requireKind, restrictedSettings } from './record-prepare';
+import { asDetails, scopeFor, toListItem } from './record-rows';
+import * as repo from './records.repository';
+
+/**
+ * The record engine's reading side: report tables, one record, its score history, the student's
+ * dashboard counts, the faculty's Pending Verifications and the forms' options. Every query is
+ * scoped in SQL by `scopeFor(actor)`, so rows outside the caller's scope are never loaded.
+ */
+export class RecordReadService {
+  constructor(private readonly deps: { db: Database }) {}
+
+  private get db() {
+    return this.deps.db;
+  }
+
+  /** A kind's report table: one query for the page and one for the count, scoped in SQL. */
+  async list(actor: Actor, query: ListRecordsQuery): Promise<ListResponse<RecordListItem>> {
+    const kind = requireKind(query.kind);
+    const filters: Array<SQL | undefined> = [repo.recordsWhere(scopeFor(actor)), eq(records.kind, kind.id)];
+    if (query.status) filters.push(eq(records.status, query.status));
+    if (query.studentId && !isStudent(actor)) filters.push(eq(records.studentId, query.studentId));
+    const searching = (query.search ?? '').trim() !== '';
+    const page = await listPage(query, repo.recordListQueries(this.db, { searching }), {
+      where: and(...filters),
+      searchIn: repo.recordListColumns.search,
+      sortable: repo.recordListColumns.sortable,
+      defaultSort: 'date',
+      defaultOrder: 'desc',
+      tieBreaker: repo.recordListColumns.tieBreaker,
+    });
+    return { ...page, items: page.items.map((row) => toListItem(row as repo.RecordItemRow)) };
+  }
+
+  /** One record; sensitive details only for its student and the staff who may verify it (issue 5). */
+  async detail(actor: Actor, id: string): Promise<RecordDetail> {
+    const row = isUuid(id) ? await repo.findRecordItem(this.db, scopeFor(actor), id) : undefined;
+    if (!row || !canSeeRecord(actor, row)) throw AppError.notFound(M.notFound);
+    const item = toListItem(row);
+    const mayReadSensitive = row.studentId === actor.id || canVerifyRecord(actor, row);
+    return {
+      ...item,
+      details: mayReadSensitive ? { ...item.details, ...asDetails(row.sensitiveDetails) } : item.details,
+      canVerify: canVerifyRecord(actor, row),
+      canDelete: canDeleteRecord(actor, item),
+    };
+  }
+
+  /** Every scoring of a record the caller may see, newest first. */
+  async scores(actor: Actor, id: string) {
+    const row = isUuid(id) ? await repo.findRecordItem(this.db, scopeFor(actor), id) : undefined;
+    if (!row || !canSeeRecord(actor, row)) throw AppError.notFound(M.notFound);
+    const rows = await repo.listScores(this.db, id);
+    return {
+      items: rows.map((r) => ({
+        status: r.status as RecordStatus,
+        score: (r.score as Score | null) ?? null,
+        remark: r.remark,
+        byName: r.byName,
+        at: r.at.toISOString(),
+      })),
+    };
+  }
+
+  /** The student dashboard: per kind (menu order), totals by status, in one grouped query. */
+  async counts(actor: Actor): Promise<RecordCounts> {
+    if (!isStudent(actor)) throw AppError.forbidden();
+    const rows = await repo.countByKindAndStatus(this.db, actor.id);
+    const byKind = new Map<string, { approved: number; pending: number; rejected: number }>();
+    for (const row of rows) {
+      const entry = byKind.get(row.kind) ?? { approved: 0, pending: 0, rejected: 0 };
+      if (row.status in entry) entry[row.status] += Number(row.total);
+      byKind.set(row.kind, entry);
+    }
+    return {
+      items: RECORD_KINDS.map((kind) => {
+        const c = byKind.get(kind.id) ?? { approved: 0, pending: 0, rejected: 0 };
+        return { kind: kind.id, total: c.approved + c.pending + c.rejected, ...c };
+      }),
+    };
+  }
+
+  /** The faculty's Pending Verifications: the department's pending records, newest activity first. */
+  async pending(
+    actor: Actor,
+    query: { page: number; pageSize: number; search?: string | undefined },
+  ): Promise<ListResponse<PendingRecord>> {
+    if (!isStaff(actor)) throw AppError.forbidden();
+    const scope = scopeFor(actor);
+    const nameMatches = searchCondition(query.search, [users.name]);
+    const page = await listPage(
+      { ...query, search: undefined, order: 'desc' },
+      repo.pendingListQueries(this.db),
+      {
+        where: and(
+          repo.pendingWhere(scope),
+          nameMatches ? repo.ofStudentsMatching(this.db, scope, nameMatches) : undefined,
+        ),
+        searchIn: [],
+        sortable: repo.pendingListColumns.sortable,
+        defaultSort: 'date',
+        defaultOrder: 'desc',
+        tieBreaker: repo.pendingListColumns.tieBreaker,
+      },
+    );
+    return {
+      ...page,
+      items: page.items.map((row) => ({ ...row, status: row.status as RecordStatus })),
+    };
+  }
+
+  /** A form's remote options, for the caller's own college and department. */
+  async options(
+    actor: Actor,
+    source: 'teachers' | 'competencies' | 'skills' | 'specialities',
+    query: { for?: 'diag' | 'proc' | undefined; competencyId?: string | undefined },
+  ): Promise<{ items: Array<{ id: string; title: string }> }> {
+    if (!actor.collegeId || !actor.departmentId) throw AppError.forbidden();
+    const scope = { collegeId: actor.collegeId, departmentId: actor.departmentId };
+    switch (source) {
+      case 'teachers': {
+        const rows = await listTeachers(this.db, scope.collegeId, scope.departmentId);
+        return { items: rows.map((row) => ({ id: row.id, title: row.name })) };
+      }
+      case 'competencies':
+        return { items: await repo.listCompetencyOptions(this.db, scope, query.for) };
+      case 'skills':
+        if (!query.competencyId) throw AppError.validation('Please choose a competency');
+        return { items: await repo.listSkillOptions(this.db, scope, query.competencyId) };
+      case 'specialities':
+        return { items: await repo.listSpecialityOptions(this.db, scope) };
+    }
+  }
+
+  /**
+   * What the forms need to know about the caller's department: which department settings name
+   * it (the select options restricted to that department are offered only then).
+   */
+  async formContext(actor: Actor): Promise<{ restrictedAllowed: string[] }> {
+    if (!actor.collegeId || !actor.departmentId) throw AppError.forbidden();
+    const allowed = await restrictedSettings(this.db, RECORD_KINDS, actor.departmentId);
+    return { restrictedAllowed: [...allowed].sort() };
+  }
+}
