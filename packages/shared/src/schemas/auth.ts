@@ -157,3 +157,12 @@ export const SESSION_MESSAGES = {
 
 /** 3,000,000 ms: the spec's inactivity timeout, also the server's idle session expiry. */
 export const INACTIVITY_TIMEOUT_MS = 3_000_000;
+
+/** Reset Password by an administrator (Master for staff and students): the new password only. */
+export const AdminSetPasswordSchema = z.object({
+  newPassword: z
+    .string({ error: PASSWORD_MESSAGES.tooShort })
+    .min(PASSWORD_MIN_LENGTH, { error: PASSWORD_MESSAGES.tooShort })
+    .max(PASSWORD_MAX_LENGTH, { error: PASSWORD_MESSAGES.tooLong }),
+});
+export type AdminSetPasswordInput = z.infer<typeof AdminSetPasswordSchema>;

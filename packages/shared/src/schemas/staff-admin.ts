@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { STAFF_ROLES, type StaffRole } from '../roles';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MESSAGES, PASSWORD_MIN_LENGTH } from './auth';
 import { EMAIL_PATTERN, requiredText } from './common';
 import { ListQuerySchema } from './list';
 
@@ -155,13 +154,6 @@ export type EditStaffInput = z.infer<typeof EditStaffSchema>;
  */
 export const SetStaffStatusSchema = z.object({ active: z.boolean({ error: STAFF_MESSAGES.failedStatus }) });
 export type SetStaffStatusInput = z.infer<typeof SetStaffStatusSchema>;
-
-export const ResetStaffPasswordSchema = z.object({
-  newPassword: z
-    .string({ error: PASSWORD_MESSAGES.tooShort })
-    .min(PASSWORD_MIN_LENGTH, { error: PASSWORD_MESSAGES.tooShort })
-    .max(PASSWORD_MAX_LENGTH, { error: PASSWORD_MESSAGES.tooLong }),
-});
 
 /** Assign Students (HOD): the full set of students assigned to one staff member after saving. */
 export const AssignStudentsSchema = z.object({

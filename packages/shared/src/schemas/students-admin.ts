@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MESSAGES, PASSWORD_MIN_LENGTH } from './auth';
 import { ListQuerySchema } from './list';
 
 /** Messages of spec 03 sections 5 and 8 for the student list, word for word. */
@@ -64,10 +63,3 @@ export const BulkVerifySchema = z.object({
 });
 export type BulkVerifyInput = z.infer<typeof BulkVerifySchema>;
 export const BulkVerifyResponseSchema = z.object({ message: z.string(), updatedCount: z.number().int() });
-
-export const ResetStudentPasswordSchema = z.object({
-  newPassword: z
-    .string({ error: PASSWORD_MESSAGES.tooShort })
-    .min(PASSWORD_MIN_LENGTH, { error: PASSWORD_MESSAGES.tooShort })
-    .max(PASSWORD_MAX_LENGTH, { error: PASSWORD_MESSAGES.tooLong }),
-});

@@ -1,6 +1,6 @@
 import type { CompetencyType } from '@pgel/shared/schemas/reference-admin';
-import { and, asc, count, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import {
   collegeDepartments,
@@ -13,27 +13,8 @@ import {
   users,
 } from '../../db/schema/index';
 import { fileUrl } from '../../platform/files';
-
-/**
- * Which department-owned reference rows a caller sees: Master everything; anyone else their own
- * department's rows that belong to every college (college null) or to their own college.
- */
-export type ReferenceScope =
-  | { kind: 'all' }
-  | { kind: 'department'; departmentId: string | null; collegeId: string | null };
-
-function scopeCondition(
-  scope: ReferenceScope,
-  department: AnyPgColumn,
-  college: AnyPgColumn,
-): SQL | undefined {
-  if (scope.kind === 'all') return undefined;
-  if (!scope.departmentId) return sql`false`;
-  return and(
-    eq(department, scope.departmentId),
-    scope.collegeId ? or(isNull(college), eq(college, scope.collegeId)) : isNull(college),
-  );
-}
+import { type TitleScope, visibleTitles } from '../../platform/title-list.repository';
+import { COMPETENCY_TITLES, SPECIALITY_TITLES } from './title-owners';
 
 // ---- Colleges -------------------------------------------------------------------------------
 
@@ -119,15 +100,6 @@ export async function findDepartments(db: Executor, ids: string[]) {
     .where(inArray(departments.id, ids));
 }
 
-export async function linkedDepartments(db: Executor, collegeId: string) {
-  return db
-    .select({ id: departments.id, name: departments.name })
-    .from(collegeDepartments)
-    .innerJoin(departments, eq(departments.id, collegeDepartments.departmentId))
-    .where(eq(collegeDepartments.collegeId, collegeId))
-    .orderBy(asc(departments.name));
-}
-
 /** Departments among `departmentIds` in which the college still has (undeleted) users. */
 export async function departmentsWithUsers(db: Executor, collegeId: string, departmentIds: string[]) {
   if (departmentIds.length === 0) return [];
@@ -180,39 +152,42 @@ export async function departmentCatalog(db: Executor) {
     .orderBy(asc(departments.name));
 }
 
-// ---- Competencies ---------------------------------------------------------------------------
+// ---- Competencies, skills, specialities (the title lists) ------------------------------------
+// Adding, finding and deleting their rows is generic (platform/title-list.repository.ts); each
+// list here has only its page: its joins, columns, filters and sort keys. Its `…Joins` helper
+// gives the page and its count the same tables, as listPage needs.
+
+function competencyJoins<Q extends PgSelect>(query: Q) {
+  return query
+    .innerJoin(departments, eq(departments.id, competencies.departmentId))
+    .leftJoin(colleges, eq(colleges.id, competencies.collegeId));
+}
 
 export function competencyListQueries(
   db: Executor,
-  scope: ReferenceScope,
-  filters: { departmentId?: string; type?: CompetencyType },
+  scope: TitleScope,
+  filters: { departmentId?: string | undefined; type?: CompetencyType | undefined },
 ) {
-  const where = and(
-    scopeCondition(scope, competencies.departmentId, competencies.collegeId),
-    filters.departmentId ? eq(competencies.departmentId, filters.departmentId) : undefined,
-    filters.type ? eq(competencies.type, filters.type) : undefined,
-  );
   return {
-    where,
-    rows: db
-      .select({
-        id: competencies.id,
-        title: competencies.title,
-        type: sql<CompetencyType>`${competencies.type}`,
-        departmentId: competencies.departmentId,
-        departmentName: departments.name,
-        collegeName: colleges.name,
-      })
-      .from(competencies)
-      .innerJoin(departments, eq(departments.id, competencies.departmentId))
-      .leftJoin(colleges, eq(colleges.id, competencies.collegeId))
-      .$dynamic(),
-    count: db
-      .select({ total: count() })
-      .from(competencies)
-      .innerJoin(departments, eq(departments.id, competencies.departmentId))
-      .leftJoin(colleges, eq(colleges.id, competencies.collegeId))
-      .$dynamic(),
+    where: and(
+      visibleTitles(scope, COMPETENCY_TITLES),
+      filters.departmentId ? eq(competencies.departmentId, filters.departmentId) : undefined,
+      filters.type ? eq(competencies.type, filters.type) : undefined,
+    ),
+    rows: competencyJoins(
+      db
+        .select({
+          id: competencies.id,
+          title: competencies.title,
+          type: sql<CompetencyType>`${competencies.type}`,
+          departmentId: competencies.departmentId,
+          departmentName: departments.name,
+          collegeName: colleges.name,
+        })
+        .from(competencies)
+        .$dynamic(),
+    ),
+    count: competencyJoins(db.select({ total: count() }).from(competencies).$dynamic()),
     search: [competencies.title, departments.name, colleges.name],
     sortable: {
       title: competencies.title,
@@ -225,11 +200,6 @@ export function competencyListQueries(
   };
 }
 
-export async function insertCompetencies(db: Executor, values: Array<typeof competencies.$inferInsert>) {
-  // Titles already there (same department and type, any case) are skipped, not an error.
-  return db.insert(competencies).values(values).onConflictDoNothing().returning();
-}
-
 export async function findCompetency(db: Executor, id: string) {
   const [row] = await db.select().from(competencies).where(eq(competencies.id, id)).limit(1);
   return row;
@@ -240,38 +210,37 @@ export async function countSkillsOf(db: Executor, competencyId: string) {
   return Number(row?.n ?? 0);
 }
 
-export async function deleteCompetency(db: Executor, id: string) {
-  await db.delete(competencies).where(eq(competencies.id, id));
+/** Skills are scoped through their competency: a college sees the skills of the competencies it sees. */
+function skillJoins<Q extends PgSelect>(query: Q) {
+  return query
+    .innerJoin(competencies, eq(competencies.id, skills.competencyId))
+    .innerJoin(departments, eq(departments.id, competencies.departmentId));
 }
 
-// ---- Skills ---------------------------------------------------------------------------------
-
-export function skillListQueries(db: Executor, scope: ReferenceScope, filters: { competencyId?: string }) {
-  const where = and(
-    scopeCondition(scope, competencies.departmentId, competencies.collegeId),
-    filters.competencyId ? eq(skills.competencyId, filters.competencyId) : undefined,
-  );
+export function skillListQueries(
+  db: Executor,
+  scope: TitleScope,
+  filters: { competencyId?: string | undefined },
+) {
   return {
-    where,
-    rows: db
-      .select({
-        id: skills.id,
-        title: skills.title,
-        competencyId: skills.competencyId,
-        competencyTitle: competencies.title,
-        departmentName: departments.name,
-        type: sql<CompetencyType>`${competencies.type}`,
-      })
-      .from(skills)
-      .innerJoin(competencies, eq(competencies.id, skills.competencyId))
-      .innerJoin(departments, eq(departments.id, competencies.departmentId))
-      .$dynamic(),
-    count: db
-      .select({ total: count() })
-      .from(skills)
-      .innerJoin(competencies, eq(competencies.id, skills.competencyId))
-      .innerJoin(departments, eq(departments.id, competencies.departmentId))
-      .$dynamic(),
+    where: and(
+      visibleTitles(scope, COMPETENCY_TITLES),
+      filters.competencyId ? eq(skills.competencyId, filters.competencyId) : undefined,
+    ),
+    rows: skillJoins(
+      db
+        .select({
+          id: skills.id,
+          title: skills.title,
+          competencyId: skills.competencyId,
+          competencyTitle: competencies.title,
+          departmentName: departments.name,
+          type: sql<CompetencyType>`${competencies.type}`,
+        })
+        .from(skills)
+        .$dynamic(),
+    ),
+    count: skillJoins(db.select({ total: count() }).from(skills).$dynamic()),
     search: [skills.title, competencies.title, departments.name],
     sortable: {
       title: skills.title,
@@ -284,64 +253,36 @@ export function skillListQueries(db: Executor, scope: ReferenceScope, filters: {
   };
 }
 
-export async function insertSkills(db: Executor, values: Array<typeof skills.$inferInsert>) {
-  return db.insert(skills).values(values).onConflictDoNothing().returning();
+function specialityJoins<Q extends PgSelect>(query: Q) {
+  return query.innerJoin(departments, eq(departments.id, specialities.departmentId));
 }
-
-export async function findSkill(db: Executor, id: string) {
-  const [row] = await db.select().from(skills).where(eq(skills.id, id)).limit(1);
-  return row;
-}
-
-export async function deleteSkill(db: Executor, id: string) {
-  await db.delete(skills).where(eq(skills.id, id));
-}
-
-// ---- Specialities ---------------------------------------------------------------------------
 
 export function specialityListQueries(
   db: Executor,
-  scope: ReferenceScope,
-  filters: { departmentId?: string },
+  scope: TitleScope,
+  filters: { departmentId?: string | undefined },
 ) {
-  const where = and(
-    scopeCondition(scope, specialities.departmentId, specialities.collegeId),
-    filters.departmentId ? eq(specialities.departmentId, filters.departmentId) : undefined,
-  );
   return {
-    where,
-    rows: db
-      .select({
-        id: specialities.id,
-        title: specialities.title,
-        departmentId: specialities.departmentId,
-        departmentName: departments.name,
-      })
-      .from(specialities)
-      .innerJoin(departments, eq(departments.id, specialities.departmentId))
-      .$dynamic(),
-    count: db
-      .select({ total: count() })
-      .from(specialities)
-      .innerJoin(departments, eq(departments.id, specialities.departmentId))
-      .$dynamic(),
+    where: and(
+      visibleTitles(scope, SPECIALITY_TITLES),
+      filters.departmentId ? eq(specialities.departmentId, filters.departmentId) : undefined,
+    ),
+    rows: specialityJoins(
+      db
+        .select({
+          id: specialities.id,
+          title: specialities.title,
+          departmentId: specialities.departmentId,
+          departmentName: departments.name,
+        })
+        .from(specialities)
+        .$dynamic(),
+    ),
+    count: specialityJoins(db.select({ total: count() }).from(specialities).$dynamic()),
     search: [specialities.title, departments.name],
     sortable: { title: specialities.title, department: departments.name, createdAt: specialities.createdAt },
     tieBreaker: specialities.id,
   };
-}
-
-export async function insertSpecialities(db: Executor, values: Array<typeof specialities.$inferInsert>) {
-  return db.insert(specialities).values(values).onConflictDoNothing().returning();
-}
-
-export async function findSpeciality(db: Executor, id: string) {
-  const [row] = await db.select().from(specialities).where(eq(specialities.id, id)).limit(1);
-  return row;
-}
-
-export async function deleteSpeciality(db: Executor, id: string) {
-  await db.delete(specialities).where(eq(specialities.id, id));
 }
 
 // ---- Institutions ---------------------------------------------------------------------------

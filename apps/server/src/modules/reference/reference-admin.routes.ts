@@ -8,7 +8,6 @@ import {
   ConfigResponseSchema,
   CreateCollegeSchema,
   CreateCompetenciesSchema,
-  CreatedCountSchema,
   CreateInstitutionSchema,
   CreateSkillsSchema,
   CreateSpecialitiesSchema,
@@ -24,29 +23,18 @@ import {
   STATES_OF_INDIA,
   StatesResponseSchema,
 } from '@pgel/shared/schemas/reference-admin';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { AppError } from '../../platform/errors';
-import { requireActor, type SessionActor } from '../../platform/session';
+import { gate, IdParams, requestMeta } from '../../platform/route-gates';
+import { requireActor } from '../../platform/session';
+import { registerTitleListRoutes } from '../../platform/title-list.routes';
 import type { ReferenceAdminService } from './reference-admin.service';
 
-/**
- * Coarse gates, run on request (before the body is validated) so a caller who may not use a
- * route gets 401 or 403, never a validation message. The service checks again on the row.
- */
-function gate(allowed: (actor: SessionActor) => boolean) {
-  return async (request: FastifyRequest) => {
-    if (!allowed(requireActor(request))) throw AppError.forbidden();
-  };
-}
+// Coarse gates (platform/route-gates.ts); the service checks again on the row.
 const signedIn = gate(() => true);
 const master = gate(canManageReferenceData);
 const staff = gate(canAddInstitution);
 
-const IdParams = z.object({ id: z.string() });
 const errors = { 401: ErrorResponseSchema, 403: ErrorResponseSchema };
-const meta = (request: FastifyRequest) => ({ ip: request.ip });
 
 /** `/api/v1`: the reference data pages (spec 03 sections 2-9) and the config call. */
 export function referenceAdminRoutes(service: ReferenceAdminService): FastifyPluginAsyncZod {
@@ -119,7 +107,7 @@ export function referenceAdminRoutes(service: ReferenceAdminService): FastifyPlu
       async (request, reply) =>
         reply
           .status(201)
-          .send(await service.createCollege(requireActor(request), request.body, meta(request))),
+          .send(await service.createCollege(requireActor(request), request.body, requestMeta(request))),
     );
 
     app.put(
@@ -141,177 +129,58 @@ export function referenceAdminRoutes(service: ReferenceAdminService): FastifyPlu
         },
       },
       async (request) =>
-        service.setCollegeDepartments(requireActor(request), request.params.id, request.body, meta(request)),
+        service.setCollegeDepartments(
+          requireActor(request),
+          request.params.id,
+          request.body,
+          requestMeta(request),
+        ),
     );
 
     // ---- Competencies, skills, specialities ---------------------------------------------------
-
-    app.get(
-      '/competencies',
-      {
-        onRequest: signedIn,
-        schema: {
-          tags: ['reference'],
-          summary: "Competencies: Master all; others their department's (all colleges' or their own)",
-          querystring: ListCompetenciesQuerySchema,
-          response: {
-            200: listResponseSchema(CompetencySchema),
-            400: ErrorResponseSchema,
-            401: ErrorResponseSchema,
-          },
-        },
+    const lists = { tags: ['reference'], gates: { read: signedIn, write: master } };
+    registerTitleListRoutes(app, {
+      ...lists,
+      path: '/competencies',
+      service: service.competencies,
+      schemas: {
+        query: ListCompetenciesQuerySchema,
+        item: CompetencySchema,
+        create: CreateCompetenciesSchema,
       },
-      async (request) => service.listCompetencies(requireActor(request), request.query),
-    );
-
-    app.post(
-      '/competencies',
-      {
-        onRequest: master,
-        schema: {
-          tags: ['reference'],
-          summary: 'Add Competency (Master): one record per comma-separated item',
-          body: CreateCompetenciesSchema,
-          response: {
-            201: CreatedCountSchema,
-            400: ErrorResponseSchema,
-            409: ErrorResponseSchema,
-            ...errors,
-          },
-        },
+      summaries: {
+        list: "Competencies: Master all; others their department's (all colleges' or their own)",
+        create: 'Add Competency (Master): one record per comma-separated item',
+        delete: 'Delete a competency (Master); refused while skills use it',
       },
-      async (request, reply) =>
-        reply
-          .status(201)
-          .send(await service.createCompetencies(requireActor(request), request.body, meta(request))),
-    );
-
-    app.delete(
-      '/competencies/:id',
-      {
-        onRequest: master,
-        schema: {
-          tags: ['reference'],
-          summary: 'Delete a competency (Master); refused while skills use it',
-          params: IdParams,
-          response: {
-            200: MessageResponseSchema,
-            404: ErrorResponseSchema,
-            409: ErrorResponseSchema,
-            ...errors,
-          },
-        },
+      deleteConflicts: true,
+    });
+    registerTitleListRoutes(app, {
+      ...lists,
+      path: '/skills',
+      service: service.skills,
+      schemas: { query: ListSkillsQuerySchema, item: SkillSchema, create: CreateSkillsSchema },
+      summaries: {
+        list: "Skills, scoped through their competency's department",
+        create: 'Add Skill (Master): one record per comma-separated item',
+        delete: 'Delete a skill (Master)',
       },
-      async (request) => service.deleteCompetency(requireActor(request), request.params.id, meta(request)),
-    );
-
-    app.get(
-      '/skills',
-      {
-        onRequest: signedIn,
-        schema: {
-          tags: ['reference'],
-          summary: "Skills, scoped through their competency's department",
-          querystring: ListSkillsQuerySchema,
-          response: {
-            200: listResponseSchema(SkillSchema),
-            400: ErrorResponseSchema,
-            401: ErrorResponseSchema,
-          },
-        },
+    });
+    registerTitleListRoutes(app, {
+      ...lists,
+      path: '/specialities',
+      service: service.specialities,
+      schemas: {
+        query: ListSpecialitiesQuerySchema,
+        item: SpecialitySchema,
+        create: CreateSpecialitiesSchema,
       },
-      async (request) => service.listSkills(requireActor(request), request.query),
-    );
-
-    app.post(
-      '/skills',
-      {
-        onRequest: master,
-        schema: {
-          tags: ['reference'],
-          summary: 'Add Skill (Master): one record per comma-separated item',
-          body: CreateSkillsSchema,
-          response: {
-            201: CreatedCountSchema,
-            400: ErrorResponseSchema,
-            409: ErrorResponseSchema,
-            ...errors,
-          },
-        },
+      summaries: {
+        list: "Specialities: Master all; others their department's",
+        create: 'Add Speciality (Master): one record per comma-separated item',
+        delete: 'Delete a speciality (Master)',
       },
-      async (request, reply) =>
-        reply
-          .status(201)
-          .send(await service.createSkills(requireActor(request), request.body, meta(request))),
-    );
-
-    app.delete(
-      '/skills/:id',
-      {
-        onRequest: master,
-        schema: {
-          tags: ['reference'],
-          summary: 'Delete a skill (Master)',
-          params: IdParams,
-          response: { 200: MessageResponseSchema, 404: ErrorResponseSchema, ...errors },
-        },
-      },
-      async (request) => service.deleteSkill(requireActor(request), request.params.id, meta(request)),
-    );
-
-    app.get(
-      '/specialities',
-      {
-        onRequest: signedIn,
-        schema: {
-          tags: ['reference'],
-          summary: "Specialities: Master all; others their department's",
-          querystring: ListSpecialitiesQuerySchema,
-          response: {
-            200: listResponseSchema(SpecialitySchema),
-            400: ErrorResponseSchema,
-            401: ErrorResponseSchema,
-          },
-        },
-      },
-      async (request) => service.listSpecialities(requireActor(request), request.query),
-    );
-
-    app.post(
-      '/specialities',
-      {
-        onRequest: master,
-        schema: {
-          tags: ['reference'],
-          summary: 'Add Speciality (Master): one record per comma-separated item',
-          body: CreateSpecialitiesSchema,
-          response: {
-            201: CreatedCountSchema,
-            400: ErrorResponseSchema,
-            409: ErrorResponseSchema,
-            ...errors,
-          },
-        },
-      },
-      async (request, reply) =>
-        reply
-          .status(201)
-          .send(await service.createSpecialities(requireActor(request), request.body, meta(request))),
-    );
-
-    app.delete(
-      '/specialities/:id',
-      {
-        onRequest: master,
-        schema: {
-          tags: ['reference'],
-          summary: 'Delete a speciality (Master)',
-          params: IdParams,
-          response: { 200: MessageResponseSchema, 404: ErrorResponseSchema, ...errors },
-        },
-      },
-      async (request) => service.deleteSpeciality(requireActor(request), request.params.id, meta(request)),
-    );
+    });
 
     // ---- Institutions (any staff) -------------------------------------------------------------
 
@@ -348,7 +217,7 @@ export function referenceAdminRoutes(service: ReferenceAdminService): FastifyPlu
       async (request, reply) =>
         reply
           .status(201)
-          .send(await service.createInstitution(requireActor(request), request.body, meta(request))),
+          .send(await service.createInstitution(requireActor(request), request.body, requestMeta(request))),
     );
 
     app.delete(
@@ -362,7 +231,8 @@ export function referenceAdminRoutes(service: ReferenceAdminService): FastifyPlu
           response: { 200: MessageResponseSchema, 404: ErrorResponseSchema, ...errors },
         },
       },
-      async (request) => service.deleteInstitution(requireActor(request), request.params.id, meta(request)),
+      async (request) =>
+        service.deleteInstitution(requireActor(request), request.params.id, requestMeta(request)),
     );
   };
 }

@@ -30,20 +30,20 @@ import {
   type Skill,
   type Speciality,
   STATES_OF_INDIA,
-  splitCommaList,
 } from '@pgel/shared/schemas/reference-admin';
 import type { Database } from '../../db/client';
-import { type AuditEntry, writeAudit, writeAudits } from '../../platform/audit';
-import { isForeignKeyViolation } from '../../platform/db-errors';
+import { writeAudit } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
 import { listPage } from '../../platform/list';
+import { auditEntry, TitleListService } from '../../platform/title-list';
+import type { TitleScope } from '../../platform/title-list.repository';
 import type { FilesService } from '../files/files.service';
 import type { SettingsService } from '../settings/settings.service';
 import * as referenceRepo from './reference.repository';
 import * as repo from './reference-admin.repository';
+import { COMPETENCY_LIST, SKILL_LIST, SPECIALITY_LIST } from './title-lists';
 
 type Meta = { ip: string };
-type Created = { message: string; created: number };
 
 /** Colleges, departments, competencies, skills and specialities are the Master's to change. */
 function requireReferenceManager(actor: Actor) {
@@ -51,10 +51,13 @@ function requireReferenceManager(actor: Actor) {
 }
 
 /** Who sees which department-owned rows (competencies, skills, specialities). */
-export function scopeFor(actor: Actor): repo.ReferenceScope {
+export function scopeFor(actor: Actor): TitleScope {
   if (isMaster(actor)) return { kind: 'all' };
   return { kind: 'department', departmentId: actor.departmentId, collegeId: actor.collegeId };
 }
+
+/** Anyone signed in lists (their own department's rows); only Master adds and deletes. */
+const titleListAccess = { scopeFor, requireManager: requireReferenceManager };
 
 /**
  * The Master's reference data (spec 03 sections 2-9): colleges and their departments, the
@@ -63,7 +66,16 @@ export function scopeFor(actor: Actor): repo.ReferenceScope {
  * transaction.
  */
 export class ReferenceAdminService {
-  constructor(private readonly deps: { db: Database; settings: SettingsService; files: FilesService }) {}
+  /** The title lists: list, comma-separated batch add and delete, one implementation for all. */
+  readonly competencies: TitleListService<Competency, ListCompetenciesQuery, CreateCompetenciesInput>;
+  readonly skills: TitleListService<Skill, ListSkillsQuery, CreateSkillsInput>;
+  readonly specialities: TitleListService<Speciality, ListSpecialitiesQuery, CreateSpecialitiesInput>;
+
+  constructor(private readonly deps: { db: Database; settings: SettingsService; files: FilesService }) {
+    this.competencies = new TitleListService(deps.db, COMPETENCY_LIST, titleListAccess);
+    this.skills = new TitleListService(deps.db, SKILL_LIST, titleListAccess);
+    this.specialities = new TitleListService(deps.db, SPECIALITY_LIST, titleListAccess);
+  }
 
   private get db() {
     return this.deps.db;
@@ -149,7 +161,7 @@ export class ReferenceAdminService {
       const found = await repo.findDepartments(tx, wanted);
       if (found.length !== wanted.length) throw AppError.validation(REFERENCE_MESSAGES.departmentNotFound);
 
-      const current = await repo.linkedDepartments(tx, collegeId);
+      const current = await referenceRepo.listDepartmentsOfCollege(tx, collegeId);
       const currentIds = new Set(current.map((d) => d.id));
       const wantedIds = new Set(wanted);
       const removed = current.filter((d) => !wantedIds.has(d.id));
@@ -195,169 +207,6 @@ export class ReferenceAdminService {
     return repo.departmentCatalog(this.db);
   }
 
-  // ---- Competencies -------------------------------------------------------------------------
-
-  async listCompetencies(actor: Actor, query: ListCompetenciesQuery): Promise<ListResponse<Competency>> {
-    const list = repo.competencyListQueries(this.db, scopeFor(actor), query);
-    return listPage(query, list, {
-      where: list.where,
-      searchIn: list.search,
-      sortable: list.sortable,
-      defaultSort: 'title',
-      tieBreaker: list.tieBreaker,
-    });
-  }
-
-  /** Add Competency: one record per comma-separated item; titles already there are skipped. */
-  async createCompetencies(actor: Actor, input: CreateCompetenciesInput, meta: Meta): Promise<Created> {
-    requireReferenceManager(actor);
-    const titles = splitCommaList(input.text);
-    return this.db.transaction(async (tx) => {
-      if (!(await referenceRepo.findDepartment(tx, input.departmentId))) {
-        throw AppError.validation(REFERENCE_MESSAGES.departmentNotFound);
-      }
-      const rows = await repo.insertCompetencies(
-        tx,
-        titles.map((title) => ({
-          title,
-          type: input.type,
-          departmentId: input.departmentId,
-          collegeId: null,
-          addedBy: actor.id,
-        })),
-      );
-      if (rows.length === 0) throw AppError.conflict(M.duplicate('competency'));
-      await writeAudits(
-        tx,
-        rows.map((row) => created(actor, meta, 'competency', row.id, row)),
-      );
-      return {
-        message: M.addedItems(rows.length, 'competency', 'competencies', titles.length - rows.length),
-        created: rows.length,
-      };
-    });
-  }
-
-  async deleteCompetency(actor: Actor, id: string, meta: Meta): Promise<{ message: string }> {
-    requireReferenceManager(actor);
-    if (!isUuid(id)) throw AppError.notFound(M.notFound('Competency'));
-    try {
-      await this.db.transaction(async (tx) => {
-        const row = await repo.findCompetency(tx, id);
-        if (!row) throw AppError.notFound(M.notFound('Competency'));
-        if ((await repo.countSkillsOf(tx, id)) > 0) throw AppError.conflict(M.inUse('competency'));
-        await repo.deleteCompetency(tx, id);
-        await writeAudit(tx, deleted(actor, meta, 'competency', id, row));
-      });
-    } catch (err) {
-      // A skill added between the check and the delete: the foreign key refuses it.
-      if (isForeignKeyViolation(err)) throw AppError.conflict(M.inUse('competency'));
-      throw err;
-    }
-    return { message: M.deleted('Competency') };
-  }
-
-  // ---- Skills -------------------------------------------------------------------------------
-
-  async listSkills(actor: Actor, query: ListSkillsQuery): Promise<ListResponse<Skill>> {
-    const list = repo.skillListQueries(this.db, scopeFor(actor), query);
-    return listPage(query, list, {
-      where: list.where,
-      searchIn: list.search,
-      sortable: list.sortable,
-      defaultSort: 'title',
-      tieBreaker: list.tieBreaker,
-    });
-  }
-
-  async createSkills(actor: Actor, input: CreateSkillsInput, meta: Meta): Promise<Created> {
-    requireReferenceManager(actor);
-    const titles = splitCommaList(input.text);
-    return this.db.transaction(async (tx) => {
-      if (!(await repo.findCompetency(tx, input.competencyId))) {
-        throw AppError.validation(M.notFound('Competency'));
-      }
-      const rows = await repo.insertSkills(
-        tx,
-        titles.map((title) => ({ title, competencyId: input.competencyId, addedBy: actor.id })),
-      );
-      if (rows.length === 0) throw AppError.conflict(M.duplicate('skill'));
-      await writeAudits(
-        tx,
-        rows.map((row) => created(actor, meta, 'skill', row.id, row)),
-      );
-      return {
-        message: M.addedItems(rows.length, 'skill', 'skills', titles.length - rows.length),
-        created: rows.length,
-      };
-    });
-  }
-
-  async deleteSkill(actor: Actor, id: string, meta: Meta): Promise<{ message: string }> {
-    requireReferenceManager(actor);
-    if (!isUuid(id)) throw AppError.notFound(M.notFound('Skill'));
-    await this.db.transaction(async (tx) => {
-      const row = await repo.findSkill(tx, id);
-      if (!row) throw AppError.notFound(M.notFound('Skill'));
-      await repo.deleteSkill(tx, id);
-      await writeAudit(tx, deleted(actor, meta, 'skill', id, row));
-    });
-    return { message: M.deleted('Skill') };
-  }
-
-  // ---- Specialities -------------------------------------------------------------------------
-
-  async listSpecialities(actor: Actor, query: ListSpecialitiesQuery): Promise<ListResponse<Speciality>> {
-    const list = repo.specialityListQueries(this.db, scopeFor(actor), query);
-    return listPage(query, list, {
-      where: list.where,
-      searchIn: list.search,
-      sortable: list.sortable,
-      defaultSort: 'title',
-      tieBreaker: list.tieBreaker,
-    });
-  }
-
-  async createSpecialities(actor: Actor, input: CreateSpecialitiesInput, meta: Meta): Promise<Created> {
-    requireReferenceManager(actor);
-    const titles = splitCommaList(input.text);
-    return this.db.transaction(async (tx) => {
-      if (!(await referenceRepo.findDepartment(tx, input.departmentId))) {
-        throw AppError.validation(REFERENCE_MESSAGES.departmentNotFound);
-      }
-      const rows = await repo.insertSpecialities(
-        tx,
-        titles.map((title) => ({
-          title,
-          departmentId: input.departmentId,
-          collegeId: null,
-          addedBy: actor.id,
-        })),
-      );
-      if (rows.length === 0) throw AppError.conflict(M.duplicate('speciality'));
-      await writeAudits(
-        tx,
-        rows.map((row) => created(actor, meta, 'speciality', row.id, row)),
-      );
-      return {
-        message: M.addedItems(rows.length, 'speciality', 'specialities', titles.length - rows.length),
-        created: rows.length,
-      };
-    });
-  }
-
-  async deleteSpeciality(actor: Actor, id: string, meta: Meta): Promise<{ message: string }> {
-    requireReferenceManager(actor);
-    if (!isUuid(id)) throw AppError.notFound(M.notFound('Speciality'));
-    await this.db.transaction(async (tx) => {
-      const row = await repo.findSpeciality(tx, id);
-      if (!row) throw AppError.notFound(M.notFound('Speciality'));
-      await repo.deleteSpeciality(tx, id);
-      await writeAudit(tx, deleted(actor, meta, 'speciality', id, row));
-    });
-    return { message: M.deleted('Speciality') };
-  }
-
   // ---- Institutions -------------------------------------------------------------------------
 
   /** Institutions are shared by every college; each row says whether the caller may delete it. */
@@ -394,7 +243,7 @@ export class ReferenceAdminService {
         addedBy: actor.id,
       });
       if (!inserted) throw AppError.conflict(M.duplicate('institution'));
-      await writeAudit(tx, created(actor, meta, 'institution', inserted.id, inserted));
+      await writeAudit(tx, auditEntry(actor, meta, 'create', 'institution', inserted));
       return inserted;
     });
     return {
@@ -417,32 +266,8 @@ export class ReferenceAdminService {
       if (!row) throw AppError.notFound(M.notFound('Institution'));
       if (!canDeleteInstitution(actor, row)) throw AppError.forbidden();
       await repo.deleteInstitution(tx, id);
-      await writeAudit(tx, deleted(actor, meta, 'institution', id, row));
+      await writeAudit(tx, auditEntry(actor, meta, 'delete', 'institution', row));
     });
     return { message: M.deleted('Institution') };
   }
-}
-
-function created(actor: Actor, meta: Meta, entity: string, id: string, after: unknown): AuditEntry {
-  return {
-    actorId: actor.id,
-    action: `${entity}.create`,
-    entity,
-    entityId: id,
-    collegeId: actor.collegeId,
-    ip: meta.ip,
-    after,
-  };
-}
-
-function deleted(actor: Actor, meta: Meta, entity: string, id: string, before: unknown): AuditEntry {
-  return {
-    actorId: actor.id,
-    action: `${entity}.delete`,
-    entity,
-    entityId: id,
-    collegeId: actor.collegeId,
-    ip: meta.ip,
-    before,
-  };
 }

@@ -30,6 +30,11 @@ export class ReferenceService {
     return { id: department.id, title: department.name, courses };
   }
 
+  /** True when the college runs the department. */
+  runsDepartment(collegeId: string, departmentId: string): Promise<boolean> {
+    return repo.isDepartmentOfCollege(this.db, collegeId, departmentId);
+  }
+
   /** True when the college runs the department and the course belongs to it. */
   async isValidPlacement(db: Executor, collegeId: string, departmentId: string, courseId: string) {
     const [linked, course] = await Promise.all([

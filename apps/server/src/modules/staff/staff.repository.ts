@@ -1,14 +1,8 @@
-import { and, asc, count, eq, inArray, isNotNull, isNull, ne, notInArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, ne, notInArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
-import {
-  collegeDepartments,
-  colleges,
-  departments,
-  files,
-  staffStudents,
-  users,
-} from '../../db/schema/index';
+import { colleges, departments, files, staffStudents, users } from '../../db/schema/index';
+import { peopleListColumns, peopleListQueries } from '../../platform/people-list';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -76,24 +70,13 @@ export function staffListQueries(db: Executor) {
     identityContentType: files.contentType,
     createdAt: users.createdAt,
   };
-  return {
-    rows: db
-      .select(columns)
-      .from(users)
-      .leftJoin(colleges, eq(colleges.id, users.collegeId))
-      .leftJoin(departments, eq(departments.id, users.departmentId))
-      .leftJoin(addedBy, eq(addedBy.id, users.addedById))
-      .leftJoin(files, eq(files.id, users.idProofFileId))
-      .$dynamic(),
-    // Search and scope look only at the user's own columns, so the count needs no joins.
-    count: db.select({ total: count() }).from(users).$dynamic(),
-  };
+  return peopleListQueries(
+    db,
+    db.select(columns).from(users).leftJoin(addedBy, eq(addedBy.id, users.addedById)).$dynamic(),
+  );
 }
 
-export const staffListColumns = {
-  search: [users.name, users.email, users.phone],
-  tieBreaker: users.id,
-};
+export const staffListColumns = peopleListColumns;
 
 /** One live staff member inside the scope, locked for a change; undefined otherwise. */
 export async function lockStaff(db: Executor, scope: StaffScope, id: string): Promise<UserRow | undefined> {
@@ -121,17 +104,6 @@ export async function findAnyUserByEmail(db: Executor, email: string, options = 
   const query = db.select().from(users).where(eq(users.email, email)).limit(1);
   const [row] = options.lock ? await query.for('update') : await query;
   return row;
-}
-
-export async function isDepartmentOfCollege(db: Executor, collegeId: string, departmentId: string) {
-  const [row] = await db
-    .select({ collegeId: collegeDepartments.collegeId })
-    .from(collegeDepartments)
-    .where(
-      and(eq(collegeDepartments.collegeId, collegeId), eq(collegeDepartments.departmentId, departmentId)),
-    )
-    .limit(1);
-  return row !== undefined;
 }
 
 /** The names the credentials mail shows. */

@@ -1,11 +1,11 @@
 import type { StaffRole } from '@pgel/shared/roles';
-import { LOGIN_MESSAGES, PASSWORD_MESSAGES, VERIFY_MESSAGES } from '@pgel/shared/schemas/auth';
 import {
-  ADD_HOD_MESSAGES,
-  STAFF_MESSAGES as M,
-  ResetStaffPasswordSchema,
-  STAFF_ACCOUNT_TEXT,
-} from '@pgel/shared/schemas/staff-admin';
+  AdminSetPasswordSchema,
+  LOGIN_MESSAGES,
+  PASSWORD_MESSAGES,
+  VERIFY_MESSAGES,
+} from '@pgel/shared/schemas/auth';
+import { ADD_HOD_MESSAGES, STAFF_MESSAGES as M, STAFF_ACCOUNT_TEXT } from '@pgel/shared/schemas/staff-admin';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { files, oneTimeTokens, sessions, staffStudents, users } from '../../db/schema/index';
@@ -132,7 +132,7 @@ describe('staff: /allStaff, /allHod and Add HOD API', () => {
         expect(password).toMatch(/[A-Z]/);
         expect(password).toMatch(/[a-z]/);
         expect(password).toMatch(/[2-9]/);
-        expect(ResetStaffPasswordSchema.safeParse({ newPassword: password }).success).toBe(true);
+        expect(AdminSetPasswordSchema.safeParse({ newPassword: password }).success).toBe(true);
       }
       expect(seen.size).toBe(200);
     });

@@ -1,4 +1,5 @@
 import { canAdministerStaff, canManageDepartmentStaff, isStudent } from '@pgel/shared/auth/policies';
+import { AdminSetPasswordSchema } from '@pgel/shared/schemas/auth';
 import { ErrorResponseSchema, MessageResponseSchema } from '@pgel/shared/schemas/common';
 import { listResponseSchema } from '@pgel/shared/schemas/list';
 import {
@@ -13,38 +14,25 @@ import {
   EditStaffSchema,
   ListStaffQuerySchema,
   MyTeacherListSchema,
-  ResetStaffPasswordSchema,
   SetStaffStatusSchema,
   StaffListItemSchema,
   TEACHER_MESSAGES,
 } from '@pgel/shared/schemas/staff-admin';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { AppError } from '../../platform/errors';
-import { requireActor, type SessionActor } from '../../platform/session';
+import { gate, IdParams, requestMeta } from '../../platform/route-gates';
+import { requireActor } from '../../platform/session';
 import type { StaffService } from './staff.service';
 
-/**
- * Coarse gates, run on request (before the body is validated) so a caller who may not use a
- * route gets 401 or 403, never a validation message. The service checks again on the row.
- */
-function gate(allowed: (actor: SessionActor) => boolean) {
-  return async (request: FastifyRequest) => {
-    if (!allowed(requireActor(request))) throw AppError.forbidden();
-  };
-}
+// Coarse gates (platform/route-gates.ts); the services check again on the row.
 /** /allStaff (an HOD, own department) and /allHod (Master). */
 const staffAdmin = gate((actor) => canManageDepartmentStaff(actor) || canAdministerStaff(actor));
 const hod = gate(canManageDepartmentStaff);
 const master = gate(canAdministerStaff);
 const student = gate(isStudent);
 
-const IdParams = z.object({ id: z.string() });
 const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema };
 const withNotFound = { ...errors, 404: ErrorResponseSchema };
 const withConflict = { ...errors, 409: ErrorResponseSchema };
-const meta = (request: FastifyRequest) => ({ ip: request.ip });
 
 /**
  * `/api/v1/staff`: /allStaff, /allHod and the footer Add HOD (spec 03 sections 2, 5, 6, 8); and
@@ -63,7 +51,7 @@ export function staffRoutes(service: StaffService): FastifyPluginAsyncZod {
           response: { 200: listResponseSchema(StaffListItemSchema), ...errors },
         },
       },
-      async (request) => service.list(requireActor(request), request.query),
+      async (request) => service.accounts.list(requireActor(request), request.query),
     );
 
     app.post(
@@ -79,7 +67,11 @@ export function staffRoutes(service: StaffService): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const result = await service.addStaff(requireActor(request), request.body, meta(request));
+        const result = await service.accounts.addStaff(
+          requireActor(request),
+          request.body,
+          requestMeta(request),
+        );
         return reply.code(201).send(result);
       },
     );
@@ -96,7 +88,11 @@ export function staffRoutes(service: StaffService): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const result = await service.addHod(requireActor(request), request.body, meta(request));
+        const result = await service.accounts.addHod(
+          requireActor(request),
+          request.body,
+          requestMeta(request),
+        );
         return reply.code(201).send(result);
       },
     );
@@ -113,7 +109,8 @@ export function staffRoutes(service: StaffService): FastifyPluginAsyncZod {
           response: { 200: MessageResponseSchema, ...withNotFound },
         },
       },
-      async (request) => service.edit(requireActor(request), request.params.id, request.body, meta(request)),
+      async (request) =>
+        service.accounts.edit(requireActor(request), request.params.id, request.body, requestMeta(request)),
     );
 
     app.post(
@@ -130,7 +127,12 @@ export function staffRoutes(service: StaffService): FastifyPluginAsyncZod {
         },
       },
       async (request) =>
-        service.setStatus(requireActor(request), request.params.id, request.body, meta(request)),
+        service.accounts.setStatus(
+          requireActor(request),
+          request.params.id,
+          request.body,
+          requestMeta(request),
+        ),
     );
 
     app.post(
@@ -141,12 +143,17 @@ export function staffRoutes(service: StaffService): FastifyPluginAsyncZod {
           tags: ['staff'],
           summary: "Set a staff member's password (Master); signs them out everywhere",
           params: IdParams,
-          body: ResetStaffPasswordSchema,
+          body: AdminSetPasswordSchema,
           response: { 200: MessageResponseSchema, ...withNotFound },
         },
       },
       async (request) =>
-        service.resetPassword(requireActor(request), request.params.id, request.body, meta(request)),
+        service.accounts.resetPassword(
+          requireActor(request),
+          request.params.id,
+          request.body,
+          requestMeta(request),
+        ),
     );
 
     app.get(
@@ -160,7 +167,7 @@ export function staffRoutes(service: StaffService): FastifyPluginAsyncZod {
           response: { 200: AssignableStudentListSchema, ...withNotFound },
         },
       },
-      async (request) => service.assignableStudents(requireActor(request), request.params.id),
+      async (request) => service.assignments.assignableStudents(requireActor(request), request.params.id),
     );
 
     app.put(
@@ -176,7 +183,12 @@ export function staffRoutes(service: StaffService): FastifyPluginAsyncZod {
         },
       },
       async (request) =>
-        service.assignStudents(requireActor(request), request.params.id, request.body, meta(request)),
+        service.assignments.assignStudents(
+          requireActor(request),
+          request.params.id,
+          request.body,
+          requestMeta(request),
+        ),
     );
 
     app.get(
@@ -189,7 +201,7 @@ export function staffRoutes(service: StaffService): FastifyPluginAsyncZod {
           response: { 200: MyTeacherListSchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema },
         },
       },
-      async (request) => service.myTeachers(requireActor(request)),
+      async (request) => service.teachers.myTeachers(requireActor(request)),
     );
 
     app.post(
@@ -205,10 +217,10 @@ export function staffRoutes(service: StaffService): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const { created, teacher } = await service.addTeacher(
+        const { created, teacher } = await service.teachers.addTeacher(
           requireActor(request),
           request.body,
-          meta(request),
+          requestMeta(request),
         );
         return reply.code(created ? 201 : 200).send({ message: TEACHER_MESSAGES.added, teacher });
       },

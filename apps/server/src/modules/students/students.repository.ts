@@ -1,6 +1,7 @@
-import { and, count, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { colleges, courses, departments, files, sessions, users } from '../../db/schema/index';
+import { colleges, courses, departments, files, users } from '../../db/schema/index';
+import { peopleListColumns, peopleListQueries } from '../../platform/people-list';
 
 /** Whose students a caller sees: everyone's (Master) or one college and department's. */
 export type StudentScope =
@@ -33,24 +34,15 @@ export function studentListQueries(db: Executor) {
     idProofId: files.id,
     idProofContentType: files.contentType,
   };
-  return {
-    rows: db
-      .select(columns)
-      .from(users)
-      .leftJoin(colleges, eq(colleges.id, users.collegeId))
-      .leftJoin(departments, eq(departments.id, users.departmentId))
-      .leftJoin(courses, eq(courses.id, users.courseId))
-      .leftJoin(files, eq(files.id, users.idProofFileId))
-      .$dynamic(),
-    // Search looks only at the user's own columns, so the count needs no joins.
-    count: db.select({ total: count() }).from(users).$dynamic(),
-  };
+  return peopleListQueries(
+    db,
+    db.select(columns).from(users).leftJoin(courses, eq(courses.id, users.courseId)).$dynamic(),
+  );
 }
 
 export const studentListColumns = {
-  search: [users.name, users.email, users.phone],
+  ...peopleListColumns,
   sortable: { createdAt: users.createdAt, name: users.name },
-  tieBreaker: users.id,
 };
 
 export type StudentRow = typeof users.$inferSelect;
@@ -90,9 +82,4 @@ export async function updateStudents(
     .update(users)
     .set({ ...values, updatedAt: new Date() })
     .where(inArray(users.id, ids));
-}
-
-/** Signs a user out everywhere. */
-export async function deleteSessionsOf(db: Executor, userId: string): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.userId, userId));
 }

@@ -1,38 +1,26 @@
 import { canAdministerStudents, isStaff } from '@pgel/shared/auth/policies';
+import { AdminSetPasswordSchema } from '@pgel/shared/schemas/auth';
 import { ErrorResponseSchema, MessageResponseSchema } from '@pgel/shared/schemas/common';
 import { listResponseSchema } from '@pgel/shared/schemas/list';
 import {
   BulkVerifyResponseSchema,
   BulkVerifySchema,
   ListStudentsQuerySchema,
-  ResetStudentPasswordSchema,
   SetPaymentSchema,
   SetVerificationSchema,
   StudentListItemSchema,
 } from '@pgel/shared/schemas/students-admin';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { AppError } from '../../platform/errors';
-import { requireActor, type SessionActor } from '../../platform/session';
+import { gate, IdParams, requestMeta } from '../../platform/route-gates';
+import { requireActor } from '../../platform/session';
 import type { StudentsService } from './students.service';
 
-/**
- * Coarse gates, run on request (before the body is validated) so a caller who may not use a
- * route gets 401 or 403, never a validation message. The service checks again on the row.
- */
-function gate(allowed: (actor: SessionActor) => boolean) {
-  return async (request: FastifyRequest) => {
-    if (!allowed(requireActor(request))) throw AppError.forbidden();
-  };
-}
+// Coarse gates (platform/route-gates.ts); the service checks again on the row.
 const staff = gate(isStaff);
 const master = gate(canAdministerStudents);
 
-const IdParams = z.object({ id: z.string() });
 const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema };
 const withNotFound = { ...errors, 404: ErrorResponseSchema };
-const meta = (request: FastifyRequest) => ({ ip: request.ip });
 
 /** `/api/v1/students`: the /allStudent page (spec 03 sections 2, 4-6, 8). */
 export function studentsRoutes(service: StudentsService): FastifyPluginAsyncZod {
@@ -62,7 +50,7 @@ export function studentsRoutes(service: StudentsService): FastifyPluginAsyncZod 
           response: { 200: BulkVerifyResponseSchema, ...errors },
         },
       },
-      async (request) => service.bulkVerify(requireActor(request), request.body, meta(request)),
+      async (request) => service.bulkVerify(requireActor(request), request.body, requestMeta(request)),
     );
 
     app.post(
@@ -79,7 +67,7 @@ export function studentsRoutes(service: StudentsService): FastifyPluginAsyncZod 
         },
       },
       async (request) =>
-        service.setVerification(requireActor(request), request.params.id, request.body, meta(request)),
+        service.setVerification(requireActor(request), request.params.id, request.body, requestMeta(request)),
     );
 
     app.post(
@@ -95,7 +83,7 @@ export function studentsRoutes(service: StudentsService): FastifyPluginAsyncZod 
         },
       },
       async (request) =>
-        service.setPayment(requireActor(request), request.params.id, request.body, meta(request)),
+        service.setPayment(requireActor(request), request.params.id, request.body, requestMeta(request)),
     );
 
     app.post(
@@ -106,12 +94,12 @@ export function studentsRoutes(service: StudentsService): FastifyPluginAsyncZod 
           tags: ['students'],
           summary: "Set a student's password (Master); signs the student out everywhere",
           params: IdParams,
-          body: ResetStudentPasswordSchema,
+          body: AdminSetPasswordSchema,
           response: { 200: MessageResponseSchema, ...withNotFound },
         },
       },
       async (request) =>
-        service.resetPassword(requireActor(request), request.params.id, request.body, meta(request)),
+        service.resetPassword(requireActor(request), request.params.id, request.body, requestMeta(request)),
     );
 
     app.delete(
@@ -125,7 +113,7 @@ export function studentsRoutes(service: StudentsService): FastifyPluginAsyncZod 
           response: { 200: MessageResponseSchema, ...withNotFound },
         },
       },
-      async (request) => service.delete(requireActor(request), request.params.id, meta(request)),
+      async (request) => service.delete(requireActor(request), request.params.id, requestMeta(request)),
     );
   };
 }

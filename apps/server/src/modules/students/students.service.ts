@@ -14,7 +14,7 @@ import {
   type StudentListItem,
 } from '@pgel/shared/schemas/students-admin';
 import { and, eq, type SQL } from 'drizzle-orm';
-import type { Database, Tx } from '../../db/client';
+import type { Tx } from '../../db/client';
 import { users } from '../../db/schema/index';
 import { type AuditEntry, writeAudit, writeAudits } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
@@ -23,7 +23,10 @@ import { listPage } from '../../platform/list';
 import { enqueueMail } from '../../platform/mail';
 import { queueMessage } from '../../platform/notifier';
 import { hashPassword } from '../../platform/secrets';
+import type { QueueingDeps } from '../../platform/service-deps';
 import type { SessionActor } from '../../platform/session';
+// Sessions are the auth module's rows, as for staff accounts.
+import * as accounts from '../auth/auth.repository';
 import { notify } from '../people/notifications.service';
 import * as repo from './students.repository';
 
@@ -57,14 +60,7 @@ function auditView(row: repo.StudentRow) {
  * change is checked on the loaded row, audited, and its notifications queued in its transaction.
  */
 export class StudentsService {
-  constructor(
-    private readonly deps: {
-      db: Database;
-      appUrl: string;
-      /** Called after a commit that queued mail or messages, to send them soon. */
-      onQueued: () => void;
-    },
-  ) {}
+  constructor(private readonly deps: QueueingDeps) {}
 
   private get db() {
     return this.deps.db;
@@ -223,7 +219,7 @@ export class StudentsService {
     await this.db.transaction(async (tx) => {
       const before = await this.loadInScope(tx, actor, studentId);
       await repo.updateStudents(tx, [before.id], values);
-      if (options.signOut) await repo.deleteSessionsOf(tx, before.id);
+      if (options.signOut) await accounts.deleteSessionsOfUser(tx, before.id);
       await writeAudit(tx, {
         actorId: actor.id,
         action,
