@@ -85,3 +85,41 @@ test('a faculty account cannot sign in on the student tab', async ({ page }) => 
   await page.getByRole('button', { name: 'Login', exact: true }).click();
   await expect(dialog(page, LOGIN_MESSAGES.failedTitle)).toContainText(LOGIN_MESSAGES.notStudent);
 });
+
+test('what was typed survives a switch of tabs, before and right after it', async ({ page }) => {
+  const email = page.getByLabel('Email');
+  const password = page.getByLabel('Password', { exact: true });
+
+  // Typed on the student tab, then the faculty tab: the faculty account signs in there.
+  await page.goto('/login');
+  await email.fill('faculty@demo.test');
+  await page.getByRole('tab', { name: 'Faculty Login' }).click();
+  await password.pressSequentially(DEMO_PASSWORD);
+  await expect(page).toHaveURL(/\/staffLogin$/);
+  await expect(page.getByRole('tab', { name: 'Faculty Login' })).toHaveAttribute('aria-selected', 'true');
+  await expect(email).toHaveValue('faculty@demo.test');
+  await expect(password).toHaveValue(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('heading', { name: 'Welcome, Dr. Demo Professor' })).toBeVisible();
+});
+
+test('switching back to the student tab keeps the values and still refuses a faculty account', async ({
+  page,
+}) => {
+  const email = page.getByLabel('Email');
+  const password = page.getByLabel('Password', { exact: true });
+
+  await page.goto('/staffLogin');
+  await password.fill(DEMO_PASSWORD);
+  await page.getByRole('tab', { name: 'Student Login' }).click();
+  await email.pressSequentially('faculty@demo.test');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('link', { name: 'Sign up' })).toBeVisible();
+  await expect(email).toHaveValue('faculty@demo.test');
+  await expect(password).toHaveValue(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(dialog(page, LOGIN_MESSAGES.failedTitle)).toContainText(LOGIN_MESSAGES.notStudent);
+  await acknowledge(page, LOGIN_MESSAGES.failedTitle);
+  await expect(email).toHaveValue('faculty@demo.test');
+});

@@ -1,12 +1,31 @@
+import { lazy, Suspense } from 'react';
 import { createBrowserRouter, Navigate, Outlet, RouterProvider, ScrollRestoration } from 'react-router';
 import { PageLoader } from '../components/page-loader';
-import { RouteError } from './route-error';
-import { SessionGuard } from './session-guard';
+
+// Loaded when an error happens, not with every page: it signs the user out through the API.
+const RouteError = lazy(() => import('./route-error').then((m) => ({ default: m.RouteError })));
+
+/**
+ * Mantine's complete stylesheet. main.tsx holds only what the sign-in screens need, so a phone's
+ * first visit to /login does not download 250 KB of CSS; every other route loads all of it
+ * before it renders. It is requested before the route's own module, so its link comes first
+ * in the document: a page's CSS module must follow Mantine's rules to override them.
+ */
+function withFullStyles<T>(load: () => Promise<T>): () => Promise<T> {
+  return async () => {
+    const [, module] = await Promise.all([import('@mantine/core/styles.css'), load()]);
+    return module;
+  };
+}
 
 const router = createBrowserRouter([
   {
     // Pathless root: one error fallback (log out, show the logout screen) for every page.
-    errorElement: <RouteError />,
+    errorElement: (
+      <Suspense fallback={<PageLoader />}>
+        <RouteError />
+      </Suspense>
+    ),
     // Every navigation starts at the top of the new page (and Back restores the old position).
     element: (
       <>
@@ -17,24 +36,31 @@ const router = createBrowserRouter([
     hydrateFallbackElement: <PageLoader />,
     children: [
       // Public site (features/public). The landing has two routes: / and the empty path.
-      { path: '/', lazy: () => import('./routes/landing') },
-      { path: '/howtowork', lazy: () => import('./routes/how-it-works') },
+      { path: '/', lazy: withFullStyles(() => import('./routes/landing')) },
+      { path: '/howtowork', lazy: withFullStyles(() => import('./routes/how-it-works')) },
       {
         path: '/policy',
-        lazy: () => import('./routes/legal').then((m) => ({ Component: m.PrivacyPolicyRoute })),
+        lazy: withFullStyles(() =>
+          import('./routes/legal').then((m) => ({ Component: m.PrivacyPolicyRoute })),
+        ),
       },
       {
         path: '/refundPolicy',
-        lazy: () => import('./routes/legal').then((m) => ({ Component: m.RefundPolicyRoute })),
+        lazy: withFullStyles(() =>
+          import('./routes/legal').then((m) => ({ Component: m.RefundPolicyRoute })),
+        ),
       },
-      { path: '/t&c', lazy: () => import('./routes/legal').then((m) => ({ Component: m.TermsRoute })) },
+      {
+        path: '/t&c',
+        lazy: withFullStyles(() => import('./routes/legal').then((m) => ({ Component: m.TermsRoute }))),
+      },
       {
         path: '/disclaimer',
-        lazy: () => import('./routes/legal').then((m) => ({ Component: m.DisclaimerRoute })),
+        lazy: withFullStyles(() => import('./routes/legal').then((m) => ({ Component: m.DisclaimerRoute }))),
       },
-      { path: '/contact', lazy: () => import('./routes/contact') },
-      { path: '/thank-you', lazy: () => import('./routes/thank-you') },
-      { path: '/launching', lazy: () => import('./routes/launching') },
+      { path: '/contact', lazy: withFullStyles(() => import('./routes/contact')) },
+      { path: '/thank-you', lazy: withFullStyles(() => import('./routes/thank-you')) },
+      { path: '/launching', lazy: withFullStyles(() => import('./routes/launching')) },
       // Institution-branded sign-in screens: one login component, variants as data.
       ...(['snmc', 'ncmch', 'fhmc', 'gims'] as const).map((variant) => ({
         path: `/${variant}`,
@@ -43,51 +69,58 @@ const router = createBrowserRouter([
             Component: () => m.InstitutionLoginRoute({ variant }),
           })),
       })),
+      // The two tabs of the login page: one route element for both addresses, so the page and
+      // what was typed stay when a tab changes the URL (the page reads the tab from the URL; the
+      // addresses draw nothing of their own). Like the institution screens and the logout
+      // screen, it needs only the styles main.tsx loads.
       {
-        path: '/login',
-        lazy: () => import('./routes/login').then((m) => ({ Component: m.StudentLoginRoute })),
+        lazy: () => import('./routes/login'),
+        children: [
+          { path: '/login', element: null },
+          { path: '/staffLogin', element: null },
+        ],
       },
-      {
-        path: '/staffLogin',
-        lazy: () => import('./routes/login').then((m) => ({ Component: m.StaffLoginRoute })),
-      },
-      { path: '/signup', lazy: () => import('./routes/signup') },
+      { path: '/signup', lazy: withFullStyles(() => import('./routes/signup')) },
       { path: '/logout', lazy: () => import('./routes/logout') },
       {
         path: '/verify/:token',
-        lazy: () => import('./routes/verify').then((m) => ({ Component: m.VerifyStudentRoute })),
+        lazy: withFullStyles(() =>
+          import('./routes/verify').then((m) => ({ Component: m.VerifyStudentRoute })),
+        ),
       },
       {
         path: '/verifyStaff/:token',
-        lazy: () => import('./routes/verify').then((m) => ({ Component: m.VerifyStaffRoute })),
+        lazy: withFullStyles(() =>
+          import('./routes/verify').then((m) => ({ Component: m.VerifyStaffRoute })),
+        ),
       },
       {
         path: '/verifyDRPC/:token',
-        lazy: () => import('./routes/verify').then((m) => ({ Component: m.VerifyDrpcRoute })),
+        lazy: withFullStyles(() => import('./routes/verify').then((m) => ({ Component: m.VerifyDrpcRoute }))),
       },
-      { path: '/reset-password/:token', lazy: () => import('./routes/reset-password') },
+      { path: '/reset-password/:token', lazy: withFullStyles(() => import('./routes/reset-password')) },
       {
-        element: <SessionGuard />,
+        lazy: withFullStyles(() => import('./session-guard').then((m) => ({ Component: m.SessionGuard }))),
         children: [
           {
-            lazy: () => import('./signed-in-frame'),
+            lazy: withFullStyles(() => import('./signed-in-frame')),
             children: [
-              { path: '/dashboard', lazy: () => import('./routes/dashboard') },
-              { path: '/profile', lazy: () => import('./routes/profile') },
+              { path: '/dashboard', lazy: withFullStyles(() => import('./routes/dashboard')) },
+              { path: '/profile', lazy: withFullStyles(() => import('./routes/profile')) },
               // Reference data (features/reference): Master, except institutions (any staff).
-              { path: '/addCollege', lazy: () => import('./routes/colleges') },
-              { path: '/computency', lazy: () => import('./routes/competencies') },
-              { path: '/skills', lazy: () => import('./routes/skills') },
-              { path: '/specialty', lazy: () => import('./routes/specialities') },
-              { path: '/addInstitute', lazy: () => import('./routes/institutions') },
-              { path: '/allStudent', lazy: () => import('./routes/students') },
+              { path: '/addCollege', lazy: withFullStyles(() => import('./routes/colleges')) },
+              { path: '/computency', lazy: withFullStyles(() => import('./routes/competencies')) },
+              { path: '/skills', lazy: withFullStyles(() => import('./routes/skills')) },
+              { path: '/specialty', lazy: withFullStyles(() => import('./routes/specialities')) },
+              { path: '/addInstitute', lazy: withFullStyles(() => import('./routes/institutions')) },
+              { path: '/allStudent', lazy: withFullStyles(() => import('./routes/students')) },
               // Staff (features/staff): /allStaff for the HOD, /allHod (All Staffs) for Master.
-              { path: '/allStaff', lazy: () => import('./routes/staff') },
-              { path: '/allHod', lazy: () => import('./routes/all-staffs') },
+              { path: '/allStaff', lazy: withFullStyles(() => import('./routes/staff')) },
+              { path: '/allHod', lazy: withFullStyles(() => import('./routes/all-staffs')) },
               // Logbook (features/records): one report screen for every record kind of the registry.
-              { path: '/task/:id', lazy: () => import('./routes/task') },
+              { path: '/task/:id', lazy: withFullStyles(() => import('./routes/task')) },
               // React Router matches paths without case, so this is also /checklist.
-              { path: '/checkList', lazy: () => import('./routes/checklist') },
+              { path: '/checkList', lazy: withFullStyles(() => import('./routes/checklist')) },
             ],
           },
         ],

@@ -1,15 +1,4 @@
-import {
-  Button,
-  Checkbox,
-  type CSSVariablesResolver,
-  createTheme,
-  type MantineColorsTuple,
-  Modal,
-  PasswordInput,
-  Select,
-  Switch,
-  TextInput,
-} from '@mantine/core';
+import { type CSSVariablesResolver, createTheme, type MantineColorsTuple } from '@mantine/core';
 
 /** A deep clinical teal; shade 6 keeps white text above 4.5:1 contrast. */
 const brand: MantineColorsTuple = [
@@ -36,22 +25,25 @@ export const theme = createTheme({
   fontFamily:
     'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
   headings: { fontWeight: '650' },
+  // Plain objects, not `Select.extend(…)`: `extend` only types its argument, and importing the
+  // components here would put Select (its popover and floating-ui) and Modal in every page's
+  // first download, /login included (e2e/tests/delivery.spec.ts).
   components: {
-    TextInput: TextInput.extend(inputSize),
-    PasswordInput: PasswordInput.extend(inputSize),
+    TextInput: inputSize,
+    PasswordInput: inputSize,
     // Clear buttons and close buttons need a name for screen readers (axe: button-name).
-    Select: Select.extend({ defaultProps: { size: 'md', clearButtonProps: { 'aria-label': 'Clear' } } }),
-    Button: Button.extend({ defaultProps: { size: 'md' } }),
-    Checkbox: Checkbox.extend({ defaultProps: { size: 'sm' } }),
-    Switch: Switch.extend({ defaultProps: { size: 'md' } }),
-    Modal: Modal.extend({
+    Select: { defaultProps: { size: 'md', clearButtonProps: { 'aria-label': 'Clear' } } },
+    Button: { defaultProps: { size: 'md' } },
+    Checkbox: { defaultProps: { size: 'sm' } },
+    Switch: { defaultProps: { size: 'md' } },
+    Modal: {
       defaultProps: {
         radius: 'lg',
         overlayProps: { backgroundOpacity: 0.45, blur: 2 },
         closeButtonProps: { 'aria-label': 'Close' },
       },
       styles: { title: { fontWeight: 650, fontSize: 'var(--mantine-font-size-lg)' } },
-    }),
+    },
   },
 });
 

@@ -3,35 +3,11 @@ import {
   ErrorResponseSchema,
   GENERIC_MESSAGES,
 } from '@pgel/shared/schemas/common';
+import { ApiError } from './api-error';
 
 const API_BASE = '/api/v1';
 
-/**
- * A failed API call. `message` is what the page shows: the server's own message for a 4xx,
- * a generic one otherwise. `status` is 0 when the server could not be reached at all.
- */
-export class ApiError extends Error {
-  readonly status: number;
-  readonly code: string;
-  /** The server's message per form field (`{ code, message, fieldErrors }`), when it sent them. */
-  readonly fieldErrors: Readonly<Record<string, string>> | undefined;
-
-  constructor(status: number, code: string, message: string, fieldErrors?: Record<string, string>) {
-    super(message);
-    this.name = 'ApiError';
-    this.status = status;
-    this.code = code;
-    this.fieldErrors = fieldErrors;
-  }
-
-  get isNetworkError(): boolean {
-    return this.status === 0;
-  }
-}
-
-export function isApiError(error: unknown): error is ApiError {
-  return error instanceof ApiError;
-}
+export { ApiError, isApiError } from './api-error';
 
 /** The text to show for any error thrown by a fetcher. */
 export function errorMessage(error: unknown): string {
@@ -48,6 +24,8 @@ type RequestOptions = {
    * active, or an open tab would never reach the server's idle expiry.
    */
   background?: boolean;
+  /** Sent as `Idempotency-Key` on a create: a retry with the same key creates nothing new. */
+  idempotencyKey?: string;
 };
 
 /**
@@ -55,7 +33,13 @@ type RequestOptions = {
  * only sent with a body: the server refuses an empty body declared as JSON.
  */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const { method = options.body === undefined ? 'GET' : 'POST', body, signal, background } = options;
+  const {
+    method = options.body === undefined ? 'GET' : 'POST',
+    body,
+    signal,
+    background,
+    idempotencyKey,
+  } = options;
   let response: Response;
   try {
     response = await fetch(`${API_BASE}${path}`, {
@@ -64,6 +48,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
       headers: {
         ...(body === undefined ? { accept: 'application/json' } : { 'content-type': 'application/json' }),
         ...(background ? { [BACKGROUND_REQUEST_HEADER]: '1' } : {}),
+        ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}),
       },
       body: body === undefined ? undefined : JSON.stringify(body),
       signal,

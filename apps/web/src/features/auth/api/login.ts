@@ -1,7 +1,7 @@
 import type { LoginKind } from '@pgel/shared/auth/policies';
 import { type LoginInput, LoginResponseSchema } from '@pgel/shared/schemas/auth';
 import type { SessionUser } from '@pgel/shared/schemas/session-user';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { sessionUserQueryOptions, storeUser } from '../../../lib/session';
 
@@ -16,13 +16,13 @@ export async function login(kind: LoginKind, input: LoginInput): Promise<LoginRe
 }
 
 /** Signs in and keeps the user (not any token) in session storage and in the query cache. */
-export function useLogin() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ kind, input }: { kind: LoginKind; input: LoginInput }) => login(kind, input),
-    onSuccess: ({ user }) => {
-      storeUser(user);
-      queryClient.setQueryData(sessionUserQueryOptions().queryKey, user);
-    },
-  });
+export async function signIn(
+  queryClient: QueryClient,
+  kind: LoginKind,
+  input: LoginInput,
+): Promise<SessionUser> {
+  const { user } = await login(kind, input);
+  storeUser(user);
+  queryClient.setQueryData(sessionUserQueryOptions().queryKey, user);
+  return user;
 }

@@ -14,21 +14,23 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import type { LoginKind } from '@pgel/shared/auth/policies';
-import { LOGIN_MESSAGES, LoginSchema } from '@pgel/shared/schemas/auth';
-import { VALIDATION_TITLE } from '@pgel/shared/schemas/common';
-import { needsProfileAttention } from '@pgel/shared/schemas/profile';
 import { IconExternalLink, IconLock, IconMail, IconSchool, IconStethoscope } from '@tabler/icons-react';
-import { type ReactNode, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { AuthShell } from '../../../components/auth-shell';
 import { PRODUCT_NAME } from '../../../components/brand';
-import { showMessage } from '../../../components/dialogs';
-import { errorMessage } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
-import { useLogin } from '../api/login';
-import { openForgotPasswordPrompt } from './forgot-password-prompt';
+import type { LoginValues } from './submit-login';
+
+// The page draws without the shared schemas and the API client (see submit-login.ts): they load
+// when the visitor first touches the form, and at the latest when Login is pressed.
+const loadSubmitLogin = () => import('./submit-login');
+const loadForgotPasswordPrompt = () => import('./forgot-password-prompt');
+
+/** Shown only when the code behind a button cannot be downloaded (the connection dropped). */
+const OFFLINE_MESSAGE = 'Could not reach the server. Check your connection and try again.';
 
 const TAB_PATHS: Record<LoginKind, string> = { student: paths.login, staff: paths.staffLogin };
 
@@ -61,6 +63,10 @@ type LoginPageProps = {
 /**
  * /login and /staffLogin: one page, two tabs; each tab has its own URL and login call. On an
  * institution's screen the tabs switch in place, so the visitor stays on the branded page.
+ *
+ * Both tabs share one form that stays mounted when the tab changes (one panel whose value
+ * follows the tab, and one route for both URLs in app/router.tsx): what was typed before the
+ * switch, or while it happens, is still there after it.
  */
 export function LoginPage({ kind, variant }: LoginPageProps) {
   const navigate = useNavigate();
@@ -86,10 +92,10 @@ export function LoginPage({ kind, variant }: LoginPageProps) {
           Faculty Login
         </Tabs.Tab>
       </Tabs.List>
-      <Tabs.Panel value="student">
-        {activeKind === 'student' ? <LoginForm kind="student" signupLink={variant?.signupLink} /> : null}
+      {/* One panel, not one per tab: a panel per tab would unmount the form on every switch. */}
+      <Tabs.Panel value={activeKind}>
+        <LoginForm kind={activeKind} signupLink={variant?.signupLink} />
       </Tabs.Panel>
-      <Tabs.Panel value="staff">{activeKind === 'staff' ? <LoginForm kind="staff" /> : null}</Tabs.Panel>
     </Tabs>
   );
 
@@ -146,38 +152,45 @@ type LoginFormProps = {
 
 function LoginForm({ kind, signupLink }: LoginFormProps) {
   const navigate = useNavigate();
-  const loginMutation = useLogin();
-  const form = useForm({ initialValues: { email: '', password: '', remember: false } });
+  const queryClient = useQueryClient();
+  const [values, setValues] = useState<LoginValues>({ email: '', password: '', remember: false });
+  const [isPending, setPending] = useState(false);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const change = (patch: Partial<LoginValues>) => setValues((current) => ({ ...current, ...patch }));
 
-  const handleSubmit = form.onSubmit((values) => {
-    const parsed = LoginSchema.safeParse(values);
-    if (!parsed.success) {
-      void showMessage({
-        title: VALIDATION_TITLE,
-        message: parsed.error.issues[0]?.message ?? LOGIN_MESSAGES.allDetails,
-        tone: 'error',
-      });
-      return;
+  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (isPending) return;
+    setPending(true);
+    setLoadError(null);
+    try {
+      const { submitLogin } = await loadSubmitLogin();
+      const landing = await submitLogin(queryClient, kind, values);
+      if (landing) {
+        navigate(landing, { replace: true });
+        return;
+      }
+    } catch {
+      setLoadError(OFFLINE_MESSAGE);
     }
-    loginMutation.mutate(
-      { kind, input: parsed.data },
-      {
-        // A student not yet verified by the HOD, or without a joining date, completes the profile first.
-        onSuccess: ({ user }) =>
-          navigate(needsProfileAttention(user) ? paths.profile : paths.dashboard, { replace: true }),
-        onError: (error) => {
-          void showMessage({
-            title: LOGIN_MESSAGES.failedTitle,
-            message: errorMessage(error),
-            tone: 'error',
-          });
-        },
-      },
+    setPending(false);
+  };
+
+  // Downloads what Login needs while the visitor types, so pressing it does not wait for it.
+  const prefetchSubmitLogin = () => {
+    loadSubmitLogin().catch(() => undefined);
+  };
+
+  const openForgotPassword = () => {
+    setLoadError(null);
+    loadForgotPasswordPrompt().then(
+      ({ openForgotPasswordPrompt }) => openForgotPasswordPrompt(values.email),
+      () => setLoadError(OFFLINE_MESSAGE),
     );
-  });
+  };
 
   return (
-    <form onSubmit={handleSubmit} noValidate>
+    <form onSubmit={handleSubmit} onFocus={prefetchSubmitLogin} noValidate>
       <Stack gap="md">
         <Text size="sm" c="dimmed">
           {kind === 'student'
@@ -191,29 +204,35 @@ function LoginForm({ kind, signupLink }: LoginFormProps) {
           inputMode="email"
           placeholder="you@example.com"
           leftSection={<IconMail size={18} aria-hidden />}
-          {...form.getInputProps('email')}
+          value={values.email}
+          onChange={(event) => change({ email: event.currentTarget.value })}
         />
         <PasswordInput
           label="Password"
           autoComplete="current-password"
           placeholder="Your password"
           leftSection={<IconLock size={18} aria-hidden />}
-          {...form.getInputProps('password')}
+          value={values.password}
+          onChange={(event) => change({ password: event.currentTarget.value })}
         />
         <Group justify="space-between" wrap="nowrap" gap="xs">
-          <Switch label="Remember Me" {...form.getInputProps('remember', { type: 'checkbox' })} />
-          <Anchor
-            component="button"
-            type="button"
-            size="sm"
-            onClick={() => openForgotPasswordPrompt(form.getValues().email)}
-          >
+          <Switch
+            label="Remember Me"
+            checked={values.remember}
+            onChange={(event) => change({ remember: event.currentTarget.checked })}
+          />
+          <Anchor component="button" type="button" size="sm" onClick={openForgotPassword}>
             Forgot Password?
           </Anchor>
         </Group>
-        <Button type="submit" fullWidth loading={loginMutation.isPending} mt="xs">
+        <Button type="submit" fullWidth loading={isPending} mt="xs">
           Login
         </Button>
+        {loadError ? (
+          <Text size="sm" c="red.8" role="alert" ta="center">
+            {loadError}
+          </Text>
+        ) : null}
         {kind === 'student' ? (
           <Text size="sm" ta="center">
             Don’t have an account?{' '}

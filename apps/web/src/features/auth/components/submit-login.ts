@@ -1,0 +1,45 @@
+import type { LoginKind } from '@pgel/shared/auth/policies';
+import { LOGIN_MESSAGES, LoginSchema } from '@pgel/shared/schemas/auth';
+import { VALIDATION_TITLE } from '@pgel/shared/schemas/common';
+import { needsProfileAttention } from '@pgel/shared/schemas/profile';
+import type { QueryClient } from '@tanstack/react-query';
+import { showMessage } from '../../../components/dialogs';
+import { errorMessage } from '../../../lib/api-client';
+import { paths } from '../../../lib/paths';
+import { signIn } from '../api/login';
+
+export type LoginValues = { email: string; password: string; remember: boolean };
+
+/**
+ * What pressing Login does. The login page loads this module when the visitor starts using the
+ * form, not with the page: with the shared schemas (zod) and the API client it is most of what
+ * a first visit would otherwise download before the page can show.
+ *
+ * Checks the values with the shared schema (the spec's validation dialog, its first message),
+ * signs in on the tab's own endpoint ('Login Failed' with the server's message on refusal) and
+ * answers where to go: the dashboard, or the profile for a student who must complete it first.
+ * Null when the visitor stays on the page.
+ */
+export async function submitLogin(
+  queryClient: QueryClient,
+  kind: LoginKind,
+  values: LoginValues,
+): Promise<string | null> {
+  const parsed = LoginSchema.safeParse(values);
+  if (!parsed.success) {
+    void showMessage({
+      title: VALIDATION_TITLE,
+      message: parsed.error.issues[0]?.message ?? LOGIN_MESSAGES.allDetails,
+      tone: 'error',
+    });
+    return null;
+  }
+  try {
+    const user = await signIn(queryClient, kind, parsed.data);
+    // A student not yet verified by the HOD, or without a joining date, completes the profile first.
+    return needsProfileAttention(user) ? paths.profile : paths.dashboard;
+  } catch (error) {
+    void showMessage({ title: LOGIN_MESSAGES.failedTitle, message: errorMessage(error), tone: 'error' });
+    return null;
+  }
+}
