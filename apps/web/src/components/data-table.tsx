@@ -31,8 +31,8 @@ import {
 } from '@tabler/icons-react';
 import { keepPreviousData, type QueryKey, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { errorMessage } from '../lib/api-client';
+import { useLiveSearchParams } from '../lib/search-params';
 
 /** How long the search box waits after the last key before asking the server. */
 export const SEARCH_DEBOUNCE_MS = 400;
@@ -492,7 +492,7 @@ export function useListQuery<T>({
   defaultOrder,
   enabled = true,
 }: UseListQueryOptions<T>) {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useLiveSearchParams();
   const names = useMemo(() => paramNames(paramPrefix), [paramPrefix]);
   const params = readListParams(searchParams, names, { sort: defaultSort, order: defaultOrder });
 

@@ -29,7 +29,7 @@ import { isUuid } from '@pgel/shared/schemas/common';
 import type { SessionUser } from '@pgel/shared/schemas/session-user';
 import { IconChecks, IconEye, IconGavel, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { DataTable, type DataTableColumn, useListQuery } from '../../../components/data-table';
 import { showConfirm, showError, showMessage } from '../../../components/dialogs';
 import { FileViewerModal, type ViewableFile } from '../../../components/file-viewer';
@@ -37,6 +37,7 @@ import { useAddAction } from '../../../components/floating-add-button';
 import { StatusPanel } from '../../../components/status-panel';
 import { isApiError } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
+import { useLiveSearchParams } from '../../../lib/search-params';
 import { useSessionUser } from '../../../lib/session';
 import { useDeleteRecord } from '../api/delete-record';
 import { listRecords, type RecordFilters, recordsQueryKey } from '../api/list-records';
@@ -118,7 +119,7 @@ function KindReport({ kind }: { kind: RecordKind }) {
   const canVerifyRow = (row: RecordListItem) => canVerify && row.studentId !== actor.id;
   const canDeleteRow = (row: RecordListItem) => canDeleteRecord(actor, row);
 
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useLiveSearchParams();
   const filters: RecordFilters = {
     kind: kind.id,
     status: readStatus(searchParams.get('status')),

@@ -5,14 +5,14 @@ import { STAFF_STATUS_LABELS, type StaffListItem, staffStatusOf } from '@pgel/sh
 import { IconId, IconKey } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { DataTable, type DataTableColumn, useListQuery } from '../../../components/data-table';
 import { FileViewerModal, type ViewableFile } from '../../../components/file-viewer';
 import { NoAccessPanel } from '../../../components/no-access-panel';
+import { ResetPasswordDialog } from '../../../components/reset-password-dialog';
+import { useLiveSearchParams } from '../../../lib/search-params';
 import { useSessionUser } from '../../../lib/session';
 import { listStaff, type StaffFilters, staffListQueryKey } from '../api/list-staff';
-import { ResetStaffPasswordModal } from './reset-staff-password-modal';
-import { actorOf } from './staff-dialogs';
+import { actorOf, STAFF_PASSWORD_RESET } from './staff-dialogs';
 import { StaffNameCell } from './staff-name-cell';
 import { useStaffStatusToggle } from './use-staff-status';
 
@@ -46,7 +46,7 @@ export function AllStaffsPage() {
   const user = useSessionUser();
   const actor = actorOf(user);
   const isAllowed = canAdministerStaff(actor);
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useLiveSearchParams();
   const filters: StaffFilters = { role: readRole(searchParams.get('role')) };
   const list = useListQuery({
     queryKey: [...staffListQueryKey, 'all', filters],
@@ -201,7 +201,11 @@ export function AllStaffsPage() {
         />
       </Card>
       <FileViewerModal file={viewing?.file ?? null} title={viewing?.title} onClose={() => setViewing(null)} />
-      <ResetStaffPasswordModal staff={resetting} onClose={() => setResetting(null)} />
+      <ResetPasswordDialog
+        person={resetting}
+        onClose={() => setResetting(null)}
+        reset={STAFF_PASSWORD_RESET}
+      />
     </Stack>
   );
 }

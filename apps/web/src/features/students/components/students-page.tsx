@@ -21,19 +21,19 @@ import {
 import { IconChecks, IconEye, IconKey, IconTrash } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { DataTable, type DataTableColumn, useListQuery } from '../../../components/data-table';
 import { showConfirm, showError } from '../../../components/dialogs';
 import { FileViewerModal, type ViewableFile } from '../../../components/file-viewer';
 import { NoAccessPanel } from '../../../components/no-access-panel';
+import { ResetPasswordDialog } from '../../../components/reset-password-dialog';
+import { useLiveSearchParams } from '../../../lib/search-params';
 import { useSessionUser } from '../../../lib/session';
 import { useBulkVerify } from '../api/bulk-verify';
 import { useDeleteStudent } from '../api/delete-student';
 import { listStudents, type StudentFilters, studentsQueryKey } from '../api/list-students';
 import { useSetPayment } from '../api/set-payment';
 import { useSetVerification } from '../api/set-verification';
-import { ResetPasswordModal } from './reset-password-modal';
-import { showStudentError, showStudentSuccess } from './student-dialogs';
+import { STUDENT_PASSWORD_RESET, showStudentError, showStudentSuccess } from './student-dialogs';
 
 const TITLE = 'All Students';
 
@@ -106,7 +106,7 @@ export function StudentsPage() {
   const ownScope = { collegeId: user.college?.id ?? null, departmentId: user.department?.id ?? null };
   const canVerify = canVerifyStudent({ role: user.role, ...ownScope }, ownScope);
 
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useLiveSearchParams();
   const filters: StudentFilters = {
     verified: readFlag(searchParams.get('verified')),
     paid: isAdmin ? readFlag(searchParams.get('paid')) : undefined,
@@ -453,7 +453,11 @@ export function StudentsPage() {
         />
       </Card>
       <FileViewerModal file={viewing?.file ?? null} title={viewing?.title} onClose={() => setViewing(null)} />
-      <ResetPasswordModal student={resetting} onClose={() => setResetting(null)} />
+      <ResetPasswordDialog
+        person={resetting}
+        onClose={() => setResetting(null)}
+        reset={STUDENT_PASSWORD_RESET}
+      />
     </Stack>
   );
 }
