@@ -63,32 +63,41 @@ function refreshOptions(queryClient: QueryClient, path: string | null, item: Rec
   void queryClient.invalidateQueries({ queryKey, exact: true });
 }
 
-const procedureListPath = () => recordOptionsPath({ list: 'competencies', for: 'proc' });
-const skillListPath = (competencyId: string) =>
-  recordOptionsPath({ list: 'skills', dependsOn: 'competency' }, competencyId);
-const specialityListPath = () => recordOptionsPath({ list: 'specialities' });
+/** One add, as the modal sends it: a skill names its competency, the others a title only. */
+export type AddOptionRequest =
+  | { kind: 'skill'; input: AddSkillOptionInput }
+  | { kind: 'procedure' | 'speciality'; input: AddTitledOptionInput };
 
-export function useAddProcedureOption() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: addProcedureOption,
-    onSuccess: ({ item }) => refreshOptions(queryClient, procedureListPath(), item),
-  });
+/** Sends one add to its route. */
+export function addOption(request: AddOptionRequest): Promise<AddedOption> {
+  switch (request.kind) {
+    case 'skill':
+      return addSkillOption(request.input);
+    case 'procedure':
+      return addProcedureOption(request.input);
+    case 'speciality':
+      return addSpecialityOption(request.input);
+  }
 }
 
-export function useAddSkillOption() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: addSkillOption,
-    onSuccess: ({ item }, input) => refreshOptions(queryClient, skillListPath(input.competencyId), item),
-  });
+/** The remote list the added item belongs to. */
+function optionListPath(request: AddOptionRequest): string | null {
+  switch (request.kind) {
+    case 'skill':
+      return recordOptionsPath({ list: 'skills', dependsOn: 'competency' }, request.input.competencyId);
+    case 'procedure':
+      return recordOptionsPath({ list: 'competencies', for: 'proc' });
+    case 'speciality':
+      return recordOptionsPath({ list: 'specialities' });
+  }
 }
 
-export function useAddSpecialityOption() {
+/** Adds a procedure, skill or speciality, then puts it into its list (see refreshOptions). */
+export function useAddOption() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: addSpecialityOption,
-    onSuccess: ({ item }) => refreshOptions(queryClient, specialityListPath(), item),
+    mutationFn: addOption,
+    onSuccess: ({ item }, request) => refreshOptions(queryClient, optionListPath(request), item),
   });
 }
 

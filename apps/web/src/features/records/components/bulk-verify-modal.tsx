@@ -4,9 +4,9 @@ import type { RecordKind } from '@pgel/shared/records/types';
 import { type FormEvent, useState } from 'react';
 import { DialogActions } from '../../../components/dialog-actions';
 import { showError } from '../../../components/dialogs';
+import { FormDialog } from '../../../components/form-dialog';
 import { useBulkVerifyRecords } from '../api/bulk-verify-records';
 import { recordFailureMessage, showRecordSuccess } from './record-dialogs';
-import { RecordModal } from './record-modal';
 import {
   commonScoring,
   initialVerifyValues,
@@ -32,9 +32,9 @@ type BulkVerifyModalProps = {
  */
 export function BulkVerifyModal({ kind, opened, records, onClose, onDone }: BulkVerifyModalProps) {
   return (
-    <RecordModal opened={opened} onClose={onClose} title="Verify selected" size="lg">
+    <FormDialog opened={opened} onClose={onClose} title="Verify selected" size="lg">
       {opened ? <BulkVerifyForm kind={kind} records={records} onClose={onClose} onDone={onDone} /> : null}
-    </RecordModal>
+    </FormDialog>
   );
 }
 

@@ -21,11 +21,11 @@ import { IconChevronRight } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { DialogActions } from '../../../components/dialog-actions';
 import { FileViewer } from '../../../components/file-viewer';
+import { FormDialog } from '../../../components/form-dialog';
 import { errorMessage } from '../../../lib/api-client';
 import { useRecord } from '../api/get-record';
 import { useScoreHistory } from '../api/get-score-history';
 import { asViewableFile, formatDate, formatText, formatVerified, StatusBadge } from './record-format';
-import { RecordModal } from './record-modal';
 import { groupBySection } from './record-values';
 
 type RecordDetailModalProps = {
@@ -66,7 +66,7 @@ export function RecordDetailModal({
     onClose();
   };
   return (
-    <RecordModal opened={recordId !== null} onClose={close} title={detailTitle(kind)} size="xl">
+    <FormDialog opened={recordId !== null} onClose={close} title={detailTitle(kind)} size="xl">
       {recordId ? (
         <RecordDetailBody
           kind={kind}
@@ -79,7 +79,7 @@ export function RecordDetailModal({
           onClose={close}
         />
       ) : null}
-    </RecordModal>
+    </FormDialog>
   );
 }
 

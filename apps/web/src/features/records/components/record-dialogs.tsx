@@ -1,9 +1,9 @@
 import { List } from '@mantine/core';
 import { RECORD_MESSAGES } from '@pgel/shared/records/api';
 import type { FieldError } from '@pgel/shared/records/validation';
-import { VALIDATION_TITLE } from '@pgel/shared/schemas/common';
+import { GENERIC_MESSAGES, VALIDATION_TITLE } from '@pgel/shared/schemas/common';
 import { showError, showMessage } from '../../../components/dialogs';
-import { errorMessage, isApiError } from '../../../lib/api-client';
+import { type FailureTexts, failureMessage } from '../../../components/use-form-dialog-submit';
 
 /** Spec 02 section 8: 'Task inserted successfully' and the per-kind messages show for 1 s. */
 export const RECORD_SUCCESS_AUTO_CLOSE_MS = 1000;
@@ -32,10 +32,18 @@ export function showRecordValidation(errors: readonly FieldError[], showAll: boo
   return showError(errors[0]?.message ?? RECORD_MESSAGES.fillAll, VALIDATION_TITLE);
 }
 
-/** A refused or failed call: the server's message for a 4xx, else the given fallback. */
+/**
+ * A refused or failed call of the report screen: the server's message for a 4xx, 'try again
+ * later' when the server was not reached, else `fallback`.
+ */
+function recordFailureTexts(fallback: string): FailureTexts {
+  return { refused: fallback, serverError: fallback, unreachable: GENERIC_MESSAGES.tryAgainLater };
+}
+
+/** The usual failure texts of the report screen ('Something went wrong'). */
+export const RECORD_FAILURE = recordFailureTexts(RECORD_MESSAGES.fallback);
+
+/** The text recordFailureTexts gives for `error`. */
 export function recordFailureMessage(error: unknown, fallback: string): string {
-  if (isApiError(error) && error.status >= 400 && error.status < 500 && error.code !== 'http_error') {
-    return error.message;
-  }
-  return isApiError(error) && error.status === 0 ? errorMessage(error) : fallback;
+  return failureMessage(error, recordFailureTexts(fallback));
 }

@@ -10,12 +10,12 @@ import {
 import { type FormEvent, useCallback, useState } from 'react';
 import { DialogActions } from '../../../components/dialog-actions';
 import { showError } from '../../../components/dialogs';
+import { FormDialog } from '../../../components/form-dialog';
 import { isApiError } from '../../../lib/api-client';
 import { useCreateRecord } from '../api/create-record';
 import { useRestrictedAllowed } from '../api/get-form-context';
 import { recordFailureMessage, showRecordSuccess, showRecordValidation } from './record-dialogs';
 import { RecordField } from './record-fields';
-import { RecordModal } from './record-modal';
 import {
   changeRecordValue,
   errorsByField,
@@ -42,7 +42,7 @@ export function RecordFormModal({ kind, opened, onClose }: RecordFormModalProps)
   // The page gives this modal a new key on every opening (and per kind), so each opening starts
   // from fresh values with today's date; the form stays drawn while the modal fades out.
   return (
-    <RecordModal
+    <FormDialog
       opened={opened}
       onClose={onClose}
       title={kind.formTitle}
@@ -50,7 +50,7 @@ export function RecordFormModal({ kind, opened, onClose }: RecordFormModalProps)
       closeOnEscape={false}
     >
       <RecordForm kind={kind} onClose={onClose} />
-    </RecordModal>
+    </FormDialog>
   );
 }
 

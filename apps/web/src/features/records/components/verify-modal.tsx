@@ -4,11 +4,11 @@ import type { RecordKind } from '@pgel/shared/records/types';
 import { type FormEvent, useState } from 'react';
 import { DialogActions } from '../../../components/dialog-actions';
 import { showError } from '../../../components/dialogs';
+import { FormDialog } from '../../../components/form-dialog';
 import { useResetRecord } from '../api/reset-record';
 import { useVerifyRecord } from '../api/verify-record';
 import { recordFailureMessage, showRecordSuccess } from './record-dialogs';
 import { formatDate, StatusBadge } from './record-format';
-import { RecordModal } from './record-modal';
 import {
   initialVerifyValues,
   scoringFor,
@@ -31,9 +31,9 @@ type VerifyModalProps = {
  */
 export function VerifyModal({ kind, record, onClose }: VerifyModalProps) {
   return (
-    <RecordModal opened={record !== null} onClose={onClose} title="Verification" size="lg">
+    <FormDialog opened={record !== null} onClose={onClose} title="Verification" size="lg">
       {record ? <VerifyForm key={record.id} kind={kind} record={record} onClose={onClose} /> : null}
-    </RecordModal>
+    </FormDialog>
   );
 }
 

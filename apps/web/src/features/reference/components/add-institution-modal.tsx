@@ -1,62 +1,34 @@
-import { Button, Select, Stack, TextInput } from '@mantine/core';
-import { CreateInstitutionSchema, STATES_OF_INDIA } from '@pgel/shared/schemas/reference-admin';
-import { type FormEvent, useState } from 'react';
-import { DialogActions } from '../../../components/dialog-actions';
+import { TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { CreateInstitutionSchema } from '@pgel/shared/schemas/reference-admin';
+import { DialogForm, FormDialog } from '../../../components/form-dialog';
+import { useFormDialogSubmit } from '../../../components/use-form-dialog-submit';
 import { useCreateInstitution } from '../api/create-institution';
-import { showSavedMessage, showSaveError, validateOrWarn } from './reference-dialogs';
-import { ReferenceModal } from './reference-modal';
+import { REFERENCE_SAVE } from './reference-dialogs';
+import { StateSelect } from './state-select';
+
+const EMPTY = { state: null as string | null, name: '' };
 
 /** Add Institution: state and name ('Please fill all the required fields!'). */
 export function AddInstitutionModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
-  const create = useCreateInstitution();
-  const [state, setState] = useState<string | null>(null);
-  const [name, setName] = useState('');
+  const form = useForm({ initialValues: EMPTY });
+  const dialog = useFormDialogSubmit(useCreateInstitution(), {
+    ...REFERENCE_SAVE,
+    onClose,
+    onReset: form.reset,
+  });
 
-  const close = () => {
-    setState(null);
-    setName('');
-    create.reset();
-    onClose();
-  };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const input = validateOrWarn(CreateInstitutionSchema, { state: state ?? undefined, name });
-    if (!input) return;
-    create.mutate(input, {
-      onSuccess: ({ message }) => {
-        close();
-        showSavedMessage(message);
-      },
-      onError: showSaveError,
-    });
+  const save = () => {
+    const { state, name } = form.values;
+    dialog.submitValid(CreateInstitutionSchema, { state: state ?? undefined, name });
   };
 
   return (
-    <ReferenceModal opened={opened} onClose={close} title="Add Institution" size="md">
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          <Select
-            label="State"
-            placeholder="Select state"
-            searchable
-            nothingFoundMessage="No state found"
-            data={[...STATES_OF_INDIA]}
-            value={state}
-            onChange={setState}
-            comboboxProps={{ withinPortal: true }}
-          />
-          <TextInput label="Name" value={name} onChange={(event) => setName(event.currentTarget.value)} />
-          <DialogActions>
-            <Button variant="default" onClick={close}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={create.isPending}>
-              Save
-            </Button>
-          </DialogActions>
-        </Stack>
-      </form>
-    </ReferenceModal>
+    <FormDialog opened={opened} onClose={dialog.close} title="Add Institution" size="md">
+      <DialogForm onSubmit={save} onCancel={dialog.close} isPending={dialog.isPending}>
+        <StateSelect {...form.getInputProps('state')} />
+        <TextInput label="Name" {...form.getInputProps('name')} />
+      </DialogForm>
+    </FormDialog>
   );
 }

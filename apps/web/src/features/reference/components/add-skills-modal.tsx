@@ -1,18 +1,19 @@
-import { Button, Select, Stack } from '@mantine/core';
+import { Select } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import {
   COMPETENCY_TYPE_LABELS,
   type Competency,
   CreateSkillsSchema,
 } from '@pgel/shared/schemas/reference-admin';
-import { type FormEvent, useState } from 'react';
-import { DialogActions } from '../../../components/dialog-actions';
+import { useState } from 'react';
+import { DialogForm, FormDialog } from '../../../components/form-dialog';
+import { useFormDialogSubmit } from '../../../components/use-form-dialog-submit';
 import { errorMessage } from '../../../lib/api-client';
 import { useCreateSkills } from '../api/create-skills';
 import { useCompetencyOptions } from '../api/list-competencies';
 import { CommaListField } from './comma-list-field';
-import { showSavedMessage, showSaveError, validateOrWarn } from './reference-dialogs';
-import { ReferenceModal } from './reference-modal';
+import { REFERENCE_SAVE } from './reference-dialogs';
 
 const competencyLabel = (c: Competency) =>
   `${c.title} — ${c.departmentName} (${COMPETENCY_TYPE_LABELS[c.type]})`;
@@ -55,54 +56,35 @@ function CompetencyPicker({
   );
 }
 
+const EMPTY = { competency: null as Competency | null, text: '' };
+
 /** Add Skills: a competency and a comma-separated list, one skill per item. */
 export function AddSkillsModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
-  const create = useCreateSkills();
-  const [competency, setCompetency] = useState<Competency | null>(null);
-  const [text, setText] = useState('');
+  const form = useForm({ initialValues: EMPTY });
+  const dialog = useFormDialogSubmit(useCreateSkills(), { ...REFERENCE_SAVE, onClose, onReset: form.reset });
 
-  const close = () => {
-    setCompetency(null);
-    setText('');
-    create.reset();
-    onClose();
-  };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const input = validateOrWarn(CreateSkillsSchema, { competencyId: competency?.id, text });
-    if (!input) return;
-    create.mutate(input, {
-      onSuccess: ({ message }) => {
-        close();
-        showSavedMessage(message);
-      },
-      onError: showSaveError,
-    });
+  const save = () => {
+    const { competency, text } = form.values;
+    dialog.submitValid(CreateSkillsSchema, { competencyId: competency?.id, text });
   };
 
   return (
-    <ReferenceModal opened={opened} onClose={close} title="Add Skills">
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          {/* Mounted only while open: no competency search runs for a closed modal. */}
-          {opened ? <CompetencyPicker value={competency} onChange={setCompetency} /> : null}
-          <CommaListField
-            label="Skills"
-            value={text}
-            onChange={setText}
-            noun={{ one: 'skill', many: 'skills' }}
+    <FormDialog opened={opened} onClose={dialog.close} title="Add Skills">
+      <DialogForm onSubmit={save} onCancel={dialog.close} isPending={dialog.isPending}>
+        {/* Mounted only while open: no competency search runs for a closed modal. */}
+        {opened ? (
+          <CompetencyPicker
+            value={form.values.competency}
+            onChange={(competency) => form.setFieldValue('competency', competency)}
           />
-          <DialogActions>
-            <Button variant="default" onClick={close}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={create.isPending}>
-              Save
-            </Button>
-          </DialogActions>
-        </Stack>
-      </form>
-    </ReferenceModal>
+        ) : null}
+        <CommaListField
+          label="Skills"
+          value={form.values.text}
+          onChange={(text) => form.setFieldValue('text', text)}
+          noun={{ one: 'skill', many: 'skills' }}
+        />
+      </DialogForm>
+    </FormDialog>
   );
 }

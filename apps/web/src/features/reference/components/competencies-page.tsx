@@ -8,7 +8,7 @@ import { useAddAction } from '../../../components/floating-add-button';
 import { useSessionUser } from '../../../lib/session';
 import { useDeleteCompetency } from '../api/delete-competency';
 import { competenciesQueryKey, listCompetencies } from '../api/list-competencies';
-import { AddCompetencyModal } from './add-competency-modal';
+import { AddDepartmentListModal, COMPETENCY_LIST } from './add-department-list-modal';
 import { confirmAndDelete } from './reference-dialogs';
 import { NoAccessPanel, ReferencePage } from './reference-page';
 
@@ -73,7 +73,7 @@ export function CompetenciesPage() {
         minWidth={760}
         {...list.tableProps}
       />
-      <AddCompetencyModal opened={addOpened} onClose={addModal.close} />
+      <AddDepartmentListModal list={COMPETENCY_LIST} opened={addOpened} onClose={addModal.close} />
     </ReferencePage>
   );
 }

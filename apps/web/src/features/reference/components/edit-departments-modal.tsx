@@ -1,12 +1,12 @@
-import { Alert, Button, Center, Checkbox, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Center, Checkbox, Loader, SimpleGrid, Text } from '@mantine/core';
 import type { CollegeListItem } from '@pgel/shared/schemas/reference-admin';
 import { useState } from 'react';
-import { DialogActions } from '../../../components/dialog-actions';
+import { DialogForm, FormDialog } from '../../../components/form-dialog';
+import { useFormDialogSubmit } from '../../../components/use-form-dialog-submit';
 import { errorMessage } from '../../../lib/api-client';
 import { useDepartments } from '../api/get-departments';
 import { useSetCollegeDepartments } from '../api/set-college-departments';
-import { showSavedMessage, showSaveError } from './reference-dialogs';
-import { ReferenceModal } from './reference-modal';
+import { REFERENCE_SAVE } from './reference-dialogs';
 
 type EditDepartmentsModalProps = {
   /** The college being edited; the modal is closed when null. */
@@ -17,38 +17,25 @@ type EditDepartmentsModalProps = {
 /** Edit on a college row: one checkbox per catalogue department, saved as the college's set. */
 export function EditDepartmentsModal({ college, onClose }: EditDepartmentsModalProps) {
   return (
-    <ReferenceModal opened={college !== null} onClose={onClose} title="Edit Departments">
+    <FormDialog opened={college !== null} onClose={onClose} title="Edit Departments">
       {/* Keyed by college: each row's Edit starts from that college's current departments. */}
       {college ? <EditDepartmentsForm key={college.id} college={college} onClose={onClose} /> : null}
-    </ReferenceModal>
+    </FormDialog>
   );
 }
 
 function EditDepartmentsForm({ college, onClose }: { college: CollegeListItem; onClose: () => void }) {
   const departments = useDepartments();
-  const save = useSetCollegeDepartments();
   const [selected, setSelected] = useState<string[]>(() => college.departments.map((d) => d.id));
-
-  const close = () => {
-    save.reset();
-    onClose();
-  };
-
-  const submit = () => {
-    save.mutate(
-      { collegeId: college.id, departmentIds: selected },
-      {
-        onSuccess: ({ message }) => {
-          close();
-          showSavedMessage(message);
-        },
-        onError: showSaveError,
-      },
-    );
-  };
+  const dialog = useFormDialogSubmit(useSetCollegeDepartments(), { ...REFERENCE_SAVE, onClose });
 
   return (
-    <Stack gap="md">
+    <DialogForm
+      onSubmit={() => dialog.submit({ collegeId: college.id, departmentIds: selected })}
+      onCancel={dialog.close}
+      isPending={dialog.isPending}
+      submitDisabled={!departments.isSuccess}
+    >
       {departments.isPending ? (
         <Center py="lg">
           <Loader aria-label="Loading departments" />
@@ -74,14 +61,6 @@ function EditDepartmentsForm({ college, onClose }: { college: CollegeListItem; o
       <Text size="sm" c="dimmed" aria-live="polite">
         {selected.length} selected
       </Text>
-      <DialogActions>
-        <Button variant="default" onClick={close}>
-          Cancel
-        </Button>
-        <Button onClick={submit} loading={save.isPending} disabled={!departments.isSuccess}>
-          Save
-        </Button>
-      </DialogActions>
-    </Stack>
+    </DialogForm>
   );
 }

@@ -7,7 +7,7 @@ import { DataTable, type DataTableColumn, useListQuery } from '../../../componen
 import { useSessionUser } from '../../../lib/session';
 import { useDeleteSpeciality } from '../api/delete-speciality';
 import { listSpecialities, specialitiesQueryKey } from '../api/list-specialities';
-import { AddSpecialityModal } from './add-speciality-modal';
+import { AddDepartmentListModal, SPECIALITY_LIST } from './add-department-list-modal';
 import { confirmAndDelete } from './reference-dialogs';
 import { NoAccessPanel, ReferencePage } from './reference-page';
 
@@ -61,7 +61,9 @@ export function SpecialitiesPage() {
         minWidth={520}
         {...list.tableProps}
       />
-      {canManage ? <AddSpecialityModal opened={addOpened} onClose={addModal.close} /> : null}
+      {canManage ? (
+        <AddDepartmentListModal list={SPECIALITY_LIST} opened={addOpened} onClose={addModal.close} />
+      ) : null}
     </ReferencePage>
   );
 }

@@ -1,11 +1,12 @@
-import { Button, Stack, TextInput } from '@mantine/core';
+import { TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { ADD_HOD_MESSAGES, AddHodSchema } from '@pgel/shared/schemas/staff-admin';
-import { type FormEvent, useState } from 'react';
-import { DialogActions } from '../../../components/dialog-actions';
 import { showError } from '../../../components/dialogs';
+import { TenDigitPhoneInput } from '../../../components/digits-input';
+import { DialogForm, FormDialog } from '../../../components/form-dialog';
+import { useFormDialogSubmit } from '../../../components/use-form-dialog-submit';
 import { useAddHod } from '../api/add-hod';
-import { showStaffError, showStaffSuccess } from './staff-dialogs';
-import { StaffModal } from './staff-modal';
+import { STAFF_SAVE } from './staff-dialogs';
 
 /** Each of the schema's messages has its own dialog title (spec 03 section 5). */
 const TITLES: Record<string, string> = {
@@ -36,74 +37,29 @@ export function addHodProblem(values: {
 
 /** The footer's Add HOD (spec 03 sections 2, 5): another HOD of the caller's own department. */
 export function AddHodModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
-  const add = useAddHod();
-  const [name, setName] = useState('');
-  const [email, setEmail] = useState('');
-  const [phone, setPhone] = useState('');
+  const form = useForm({ initialValues: { name: '', email: '', phone: '' } });
+  const dialog = useFormDialogSubmit(useAddHod(), { ...STAFF_SAVE, onClose, onReset: form.reset });
 
-  const close = () => {
-    setName('');
-    setEmail('');
-    setPhone('');
-    add.reset();
-    onClose();
-  };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const values = { name, email, phone };
-    const problem = addHodProblem(values);
+  const save = () => {
+    const problem = addHodProblem(form.values);
     if (problem) {
       void showError(problem.message, problem.title);
       return;
     }
-    add.mutate(AddHodSchema.parse(values), {
-      onSuccess: ({ message }) => {
-        close();
-        void showStaffSuccess(message);
-      },
-      onError: (error) => void showStaffError(error),
-    });
+    dialog.submit(AddHodSchema.parse(form.values));
   };
 
   return (
-    <StaffModal opened={opened} onClose={close} title="Add HOD" size="md">
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          <TextInput
-            label="Name"
-            autoComplete="off"
-            value={name}
-            onChange={(event) => setName(event.currentTarget.value)}
-            data-autofocus
-          />
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="off"
-            value={email}
-            onChange={(event) => setEmail(event.currentTarget.value)}
-          />
-          <TextInput
-            label="Phone"
-            type="tel"
-            inputMode="numeric"
-            autoComplete="off"
-            placeholder="10 digit number"
-            value={phone}
-            // Digits only, at most ten: anything else typed or pasted is dropped at once.
-            onChange={(event) => setPhone(event.currentTarget.value.replace(/\D/g, '').slice(0, 10))}
-          />
-          <DialogActions>
-            <Button variant="default" onClick={close}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={add.isPending}>
-              Add HOD
-            </Button>
-          </DialogActions>
-        </Stack>
-      </form>
-    </StaffModal>
+    <FormDialog opened={opened} onClose={dialog.close} title="Add HOD" size="md">
+      <DialogForm onSubmit={save} onCancel={dialog.close} isPending={dialog.isPending} submitLabel="Add HOD">
+        <TextInput label="Name" autoComplete="off" data-autofocus {...form.getInputProps('name')} />
+        <TextInput label="Email" type="email" autoComplete="off" {...form.getInputProps('email')} />
+        <TenDigitPhoneInput
+          autoComplete="off"
+          value={form.values.phone}
+          onChange={(phone) => form.setFieldValue('phone', phone)}
+        />
+      </DialogForm>
+    </FormDialog>
   );
 }

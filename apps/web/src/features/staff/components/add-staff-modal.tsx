@@ -1,4 +1,5 @@
-import { Button, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Select, SimpleGrid, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { ROLE_LABELS } from '@pgel/shared/roles';
 import { VALIDATION_TITLE } from '@pgel/shared/schemas/common';
 import {
@@ -8,13 +9,12 @@ import {
   DEFAULT_STAFF_ROLE,
   STAFF_MESSAGES,
 } from '@pgel/shared/schemas/staff-admin';
-import { type FormEvent, useState } from 'react';
-import { DialogActions } from '../../../components/dialog-actions';
 import { showError } from '../../../components/dialogs';
+import { DialogForm, FormDialog } from '../../../components/form-dialog';
+import { useFormDialogSubmit, validateOrWarn } from '../../../components/use-form-dialog-submit';
 import { useAddStaff } from '../api/add-staff';
 import { joinStaffPhone, StaffPhoneField, type StaffPhoneParts } from './phone-field';
-import { showStaffError, showStaffSuccess, validateOrWarn } from './staff-dialogs';
-import { StaffModal } from './staff-modal';
+import { STAFF_SAVE } from './staff-dialogs';
 
 const ROLE_OPTIONS = ADDABLE_STAFF_ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }));
 
@@ -31,7 +31,13 @@ type AddStaffModalProps = {
   college?: StaffCollege | null;
 };
 
-const EMPTY_PHONE: StaffPhoneParts = { code: DEFAULT_COUNTRY_CODE, number: '' };
+const EMPTY = {
+  name: '',
+  email: '',
+  phone: { code: DEFAULT_COUNTRY_CODE, number: '' } as StaffPhoneParts,
+  role: DEFAULT_STAFF_ROLE as string | null,
+  departmentId: null as string | null,
+};
 
 /**
  * Add Staff (spec 03 sections 2, 5): Name, Email, Phone with its country code, Role (default
@@ -39,99 +45,64 @@ const EMPTY_PHONE: StaffPhoneParts = { code: DEFAULT_COUNTRY_CODE, number: '' };
  * member gets a temporary password and a verification link by e-mail.
  */
 export function AddStaffModal({ opened, onClose, college = null }: AddStaffModalProps) {
-  const add = useAddStaff();
-  const [name, setName] = useState('');
-  const [email, setEmail] = useState('');
-  const [phone, setPhone] = useState<StaffPhoneParts>(EMPTY_PHONE);
-  const [role, setRole] = useState<string | null>(DEFAULT_STAFF_ROLE);
-  const [departmentId, setDepartmentId] = useState<string | null>(null);
+  const form = useForm({ initialValues: EMPTY });
+  const dialog = useFormDialogSubmit(useAddStaff(), { ...STAFF_SAVE, onClose, onReset: form.reset });
 
-  const close = () => {
-    setName('');
-    setEmail('');
-    setPhone(EMPTY_PHONE);
-    setRole(DEFAULT_STAFF_ROLE);
-    setDepartmentId(null);
-    add.reset();
-    onClose();
-  };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const input = validateOrWarn(AddStaffSchema, {
-      name,
-      email,
-      phone: joinStaffPhone(phone),
-      role: role ?? undefined,
-      ...(college ? { collegeId: college.id, departmentId: departmentId ?? undefined } : {}),
-    });
+  const save = () => {
+    const { name, email, phone, role, departmentId } = form.values;
+    const input = validateOrWarn(
+      AddStaffSchema,
+      {
+        name,
+        email,
+        phone: joinStaffPhone(phone),
+        role: role ?? undefined,
+        ...(college ? { collegeId: college.id, departmentId: departmentId ?? undefined } : {}),
+      },
+      STAFF_MESSAGES.fillAll,
+    );
     if (!input) return;
     if (college && !input.departmentId) {
       void showError(STAFF_MESSAGES.selectCollege, VALIDATION_TITLE);
       return;
     }
-    add.mutate(input, {
-      onSuccess: ({ message }) => {
-        close();
-        void showStaffSuccess(message);
-      },
-      onError: (error) => void showStaffError(error),
-    });
+    dialog.submit(input);
   };
 
   return (
-    <StaffModal opened={opened} onClose={close} title={STAFF_MESSAGES.addTitle}>
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          {college ? (
-            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-              <TextInput label="College" value={college.name} readOnly variant="filled" />
-              <Select
-                label="Department"
-                placeholder={college.departments.length === 0 ? 'No departments linked' : 'Select department'}
-                searchable
-                nothingFoundMessage="No department found"
-                data={college.departments.map((d) => ({ value: d.id, label: d.name }))}
-                value={departmentId}
-                onChange={setDepartmentId}
-                comboboxProps={{ withinPortal: true }}
-              />
-            </SimpleGrid>
-          ) : null}
-          <TextInput
-            label="Name"
-            autoComplete="off"
-            value={name}
-            onChange={(event) => setName(event.currentTarget.value)}
-            data-autofocus
-          />
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="off"
-            value={email}
-            onChange={(event) => setEmail(event.currentTarget.value)}
-          />
-          <StaffPhoneField value={phone} onChange={setPhone} />
-          <Select
-            label="Role"
-            data={ROLE_OPTIONS}
-            value={role}
-            onChange={setRole}
-            allowDeselect={false}
-            comboboxProps={{ withinPortal: true }}
-          />
-          <DialogActions>
-            <Button variant="default" onClick={close}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={add.isPending}>
-              Add Staff
-            </Button>
-          </DialogActions>
-        </Stack>
-      </form>
-    </StaffModal>
+    <FormDialog opened={opened} onClose={dialog.close} title={STAFF_MESSAGES.addTitle}>
+      <DialogForm
+        onSubmit={save}
+        onCancel={dialog.close}
+        isPending={dialog.isPending}
+        submitLabel="Add Staff"
+      >
+        {college ? (
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+            <TextInput label="College" value={college.name} readOnly variant="filled" />
+            <Select
+              label="Department"
+              placeholder={college.departments.length === 0 ? 'No departments linked' : 'Select department'}
+              searchable
+              nothingFoundMessage="No department found"
+              data={college.departments.map((d) => ({ value: d.id, label: d.name }))}
+              comboboxProps={{ withinPortal: true }}
+              {...form.getInputProps('departmentId')}
+            />
+          </SimpleGrid>
+        ) : null}
+        <TextInput label="Name" autoComplete="off" data-autofocus {...form.getInputProps('name')} />
+        <TextInput label="Email" type="email" autoComplete="off" {...form.getInputProps('email')} />
+        <StaffPhoneField value={form.values.phone} onChange={(phone) => form.setFieldValue('phone', phone)} />
+        <Select
+          label="Role"
+          data={ROLE_OPTIONS}
+          allowDeselect={false}
+          comboboxProps={{ withinPortal: true }}
+          {...form.getInputProps('role')}
+        />
+      </DialogForm>
+    </FormDialog>
   );
 }
 

@@ -1,12 +1,13 @@
 import { ModalsProvider } from '@mantine/modals';
 import { VALIDATION_TITLE } from '@pgel/shared/schemas/common';
 import { STAFF_MESSAGES, type StaffListItem } from '@pgel/shared/schemas/staff-admin';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/api-client';
 import { renderWithApp } from '../../../test/render';
 import { AssignStudentsModal } from './assign-students-modal';
 import { staffFailureMessage } from './staff-dialogs';
+import { readDialog } from './test-support';
 
 const staff: StaffListItem = {
   id: '00000000-0000-4000-8000-000000000010',
@@ -63,14 +64,6 @@ beforeEach(() => {
   );
 });
 afterEach(() => vi.unstubAllGlobals());
-
-async function readDialog(title: string): Promise<string> {
-  const box = await screen.findByRole('dialog', { name: title });
-  const text = box.textContent ?? '';
-  fireEvent.click(within(box).getByRole('button', { name: 'OK' }));
-  await waitFor(() => expect(screen.queryByRole('dialog', { name: title })).toBeNull());
-  return text;
-}
 
 describe('AssignStudentsModal', () => {
   it('starts from the assigned students, filters by search and needs at least one', async () => {

@@ -21,11 +21,18 @@ import { IconSearch } from '@tabler/icons-react';
 import { useId, useMemo, useState } from 'react';
 import { DialogActions } from '../../../components/dialog-actions';
 import { showError } from '../../../components/dialogs';
+import { FormDialog, FormDialogActions } from '../../../components/form-dialog';
+import { useFormDialogSubmit, validateOrWarn } from '../../../components/use-form-dialog-submit';
 import { errorMessage } from '../../../lib/api-client';
 import { useAssignStudents } from '../api/assign-students';
 import { useAssignableStudents } from '../api/get-assignable-students';
-import { showStaffSuccess, staffFailureMessage, validateOrWarn } from './staff-dialogs';
-import { StaffModal } from './staff-modal';
+import { STAFF_SAVE, staffFailureTexts } from './staff-dialogs';
+
+/** 'Failed to assign students' / 'Server error while assigning students' (spec 03 section 8). */
+const ASSIGN_FAILURE = staffFailureTexts({
+  failed: STAFF_MESSAGES.failedAssign,
+  serverError: STAFF_MESSAGES.serverErrorAssign,
+});
 
 type AssignStudentsModalProps = {
   /** The member students are assigned to; the modal is closed when null. */
@@ -39,9 +46,9 @@ type AssignStudentsModalProps = {
  */
 export function AssignStudentsModal({ staff, onClose }: AssignStudentsModalProps) {
   return (
-    <StaffModal opened={staff !== null} onClose={onClose} title={STAFF_MESSAGES.assignTitle}>
+    <FormDialog opened={staff !== null} onClose={onClose} title={STAFF_MESSAGES.assignTitle}>
       {staff ? <AssignStudentsLoader key={staff.id} staff={staff} onClose={onClose} /> : null}
-    </StaffModal>
+    </FormDialog>
   );
 }
 
@@ -92,7 +99,11 @@ function AssignStudentsForm({
   students: AssignableStudent[];
   onClose: () => void;
 }) {
-  const assign = useAssignStudents();
+  const dialog = useFormDialogSubmit(useAssignStudents(), {
+    ...STAFF_SAVE,
+    failure: ASSIGN_FAILURE,
+    onClose,
+  });
   const listId = useId();
   const [search, setSearch] = useState('');
   const [selected, setSelected] = useState<ReadonlySet<string>>(
@@ -124,26 +135,12 @@ function AssignStudentsForm({
       return;
     }
     // Kept in the list's order, so the request is the same whatever order the boxes were ticked.
-    const input = validateOrWarn(AssignStudentsSchema, {
-      studentIds: students.filter((s) => selected.has(s.id)).map((s) => s.id),
-    });
-    if (!input) return;
-    assign.mutate(
-      { staffId: staff.id, ...input },
-      {
-        onSuccess: ({ message }) => {
-          onClose();
-          void showStaffSuccess(message);
-        },
-        onError: (error) =>
-          void showError(
-            staffFailureMessage(error, {
-              failed: STAFF_MESSAGES.failedAssign,
-              serverError: STAFF_MESSAGES.serverErrorAssign,
-            }),
-          ),
-      },
+    const input = validateOrWarn(
+      AssignStudentsSchema,
+      { studentIds: students.filter((s) => selected.has(s.id)).map((s) => s.id) },
+      STAFF_MESSAGES.fillAll,
     );
+    if (input) dialog.submit({ staffId: staff.id, ...input });
   };
 
   return (
@@ -191,14 +188,13 @@ function AssignStudentsForm({
           ) : null}
         </Stack>
       </ScrollArea.Autosize>
-      <DialogActions>
-        <Button variant="default" onClick={onClose}>
-          Cancel
-        </Button>
-        <Button onClick={submit} loading={assign.isPending}>
-          Assign
-        </Button>
-      </DialogActions>
+      {/* No form: Enter in the search box must not assign. */}
+      <FormDialogActions
+        onCancel={dialog.close}
+        onSubmit={submit}
+        isPending={dialog.isPending}
+        submitLabel="Assign"
+      />
     </Stack>
   );
 }

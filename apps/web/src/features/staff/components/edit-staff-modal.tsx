@@ -1,12 +1,11 @@
-import { Button, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Switch, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { EditStaffSchema, STAFF_MESSAGES, type StaffListItem } from '@pgel/shared/schemas/staff-admin';
-import { type FormEvent, useState } from 'react';
-import { DialogActions } from '../../../components/dialog-actions';
-import { showError } from '../../../components/dialogs';
+import { DialogForm, FormDialog } from '../../../components/form-dialog';
+import { useFormDialogSubmit, validateOrWarn } from '../../../components/use-form-dialog-submit';
 import { useUpdateStaff } from '../api/update-staff';
 import { joinStaffPhone, StaffPhoneField, splitStaffPhone } from './phone-field';
-import { showStaffSuccess, staffFailureMessage, validateOrWarn } from './staff-dialogs';
-import { StaffModal } from './staff-modal';
+import { STAFF_SAVE, staffFailureTexts } from './staff-dialogs';
 
 type EditStaffModalProps = {
   /** The member being edited; the modal is closed when null. */
@@ -16,80 +15,57 @@ type EditStaffModalProps = {
   onClose: () => void;
 };
 
+/** 'Failed to update staff' / 'Server error while updating staff' (spec 03 section 8). */
+const EDIT_FAILURE = staffFailureTexts({
+  failed: STAFF_MESSAGES.failedUpdate,
+  serverError: STAFF_MESSAGES.serverErrorUpdate,
+});
+
 /** Edit Staff (spec 03 section 2): Name, Phone and the Status switch "Active", then Save. */
 export function EditStaffModal({ staff, canChangeStatus, onClose }: EditStaffModalProps) {
   return (
-    <StaffModal opened={staff !== null} onClose={onClose} title={STAFF_MESSAGES.editTitle} size="md">
+    <FormDialog opened={staff !== null} onClose={onClose} title={STAFF_MESSAGES.editTitle} size="md">
       {/* Keyed by member: each row's Edit starts from that member's stored values. */}
       {staff ? (
         <EditStaffForm key={staff.id} staff={staff} canChangeStatus={canChangeStatus} onClose={onClose} />
       ) : null}
-    </StaffModal>
+    </FormDialog>
   );
 }
 
 function EditStaffForm({ staff, canChangeStatus, onClose }: EditStaffModalProps & { staff: StaffListItem }) {
-  const update = useUpdateStaff();
-  const [name, setName] = useState(staff.name);
-  const [phone, setPhone] = useState(() => splitStaffPhone(staff.phone));
-  const [active, setActive] = useState(!staff.blocked);
+  const form = useForm({
+    initialValues: { name: staff.name, phone: splitStaffPhone(staff.phone), active: !staff.blocked },
+  });
+  const dialog = useFormDialogSubmit(useUpdateStaff(), { ...STAFF_SAVE, failure: EDIT_FAILURE, onClose });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const input = validateOrWarn(EditStaffSchema, { name, phone: joinStaffPhone(phone), active });
-    if (!input) return;
-    update.mutate(
-      { id: staff.id, ...input },
-      {
-        onSuccess: ({ message }) => {
-          onClose();
-          void showStaffSuccess(message);
-        },
-        onError: (error) =>
-          void showError(
-            staffFailureMessage(error, {
-              failed: STAFF_MESSAGES.failedUpdate,
-              serverError: STAFF_MESSAGES.serverErrorUpdate,
-            }),
-          ),
-      },
+  const save = () => {
+    const { name, phone, active } = form.values;
+    const input = validateOrWarn(
+      EditStaffSchema,
+      { name, phone: joinStaffPhone(phone), active },
+      STAFF_MESSAGES.fillAll,
     );
+    if (input) dialog.submit({ id: staff.id, ...input });
   };
 
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="md">
-        <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-          {staff.email}
-        </Text>
-        <TextInput
-          label="Name"
-          autoComplete="off"
-          value={name}
-          onChange={(event) => setName(event.currentTarget.value)}
-          data-autofocus
-        />
-        <StaffPhoneField value={phone} onChange={setPhone} />
-        <Switch
-          label="Active"
-          description={
-            canChangeStatus
-              ? 'Switch off to block: the member can no longer sign in.'
-              : STAFF_MESSAGES.ownStatus
-          }
-          checked={active}
-          disabled={!canChangeStatus}
-          onChange={(event) => setActive(event.currentTarget.checked)}
-        />
-        <DialogActions>
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={update.isPending}>
-            Save
-          </Button>
-        </DialogActions>
-      </Stack>
-    </form>
+    <DialogForm onSubmit={save} onCancel={dialog.close} isPending={dialog.isPending}>
+      <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+        {staff.email}
+      </Text>
+      <TextInput label="Name" autoComplete="off" data-autofocus {...form.getInputProps('name')} />
+      <StaffPhoneField value={form.values.phone} onChange={(phone) => form.setFieldValue('phone', phone)} />
+      <Switch
+        label="Active"
+        description={
+          canChangeStatus
+            ? 'Switch off to block: the member can no longer sign in.'
+            : STAFF_MESSAGES.ownStatus
+        }
+        disabled={!canChangeStatus}
+        {...form.getInputProps('active', { type: 'checkbox' })}
+      />
+    </DialogForm>
   );
 }

@@ -1,5 +1,6 @@
-import { Group, Select, TextInput } from '@mantine/core';
+import { Group, Select } from '@mantine/core';
 import { DEFAULT_COUNTRY_CODE, PHONE_COUNTRY_CODES } from '@pgel/shared/schemas/staff-admin';
+import { DigitsInput } from '../../../components/digits-input';
 
 const CODE_OPTIONS = PHONE_COUNTRY_CODES.map((code) => ({ value: code, label: `+${code}` }));
 /** Longest first, so '+977…' is never read as '+9' and '77…'. */
@@ -51,20 +52,13 @@ export function StaffPhoneField({ value, onChange }: StaffPhoneFieldProps) {
         style={{ flex: 'none' }}
         comboboxProps={{ withinPortal: true }}
       />
-      <TextInput
+      <DigitsInput
         label="Phone"
-        type="tel"
-        inputMode="numeric"
         autoComplete="tel-national"
         placeholder="Mobile number"
+        maxDigits={MAX_DIGITS - value.code.length}
         value={value.number}
-        // Digits only: anything else typed or pasted is dropped at once.
-        onChange={(event) =>
-          onChange({
-            ...value,
-            number: event.currentTarget.value.replace(/\D/g, '').slice(0, MAX_DIGITS - value.code.length),
-          })
-        }
+        onChange={(number) => onChange({ ...value, number })}
         style={{ flex: 1, minWidth: 0 }}
       />
     </Group>

@@ -1,13 +1,14 @@
 import { ModalsProvider } from '@mantine/modals';
 import { VALIDATION_TITLE } from '@pgel/shared/schemas/common';
 import { ADD_HOD_MESSAGES, STAFF_MESSAGES } from '@pgel/shared/schemas/staff-admin';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '../../../test/render';
 import { AddHodModal, addHodProblem } from './add-hod-modal';
 import { AddStaffModal } from './add-staff-modal';
 import { joinStaffPhone, splitStaffPhone } from './phone-field';
+import { readDialog } from './test-support';
 
 const NEW_ID = '00000000-0000-4000-8000-0000000000aa';
 let requests: Array<{ url: string; method: string; body: unknown }>;
@@ -33,15 +34,6 @@ afterEach(() => vi.unstubAllGlobals());
 
 function renderModal(modal: ReactNode) {
   return renderWithApp(<ModalsProvider>{modal}</ModalsProvider>);
-}
-
-/** The message dialog with this title: its text, then closed with OK. */
-async function readDialog(title: string): Promise<string> {
-  const box = await screen.findByRole('dialog', { name: title });
-  const text = box.textContent ?? '';
-  fireEvent.click(within(box).getByRole('button', { name: 'OK' }));
-  await waitFor(() => expect(screen.queryByRole('dialog', { name: title })).toBeNull());
-  return text;
 }
 
 function type(label: string, value: string) {
