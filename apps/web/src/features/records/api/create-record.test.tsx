@@ -40,7 +40,7 @@ function flakyNetwork(failures: number) {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (_url: RequestInfo | URL, init?: RequestInit) => {
-      keys.push((init?.headers as Record<string, string>)['idempotency-key']);
+      keys.push((init?.headers as Record<string, string> | undefined)?.['idempotency-key']);
       if (left > 0) {
         left -= 1;
         throw new TypeError('Failed to fetch');
