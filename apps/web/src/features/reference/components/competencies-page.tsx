@@ -1,15 +1,14 @@
-import { Badge, Button } from '@mantine/core';
+import { Badge } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { canManageReferenceData } from '@pgel/shared/auth/policies';
 import { COMPETENCY_TYPE_LABELS, type Competency } from '@pgel/shared/schemas/reference-admin';
-import { IconTrash } from '@tabler/icons-react';
 import { DataTable, type DataTableColumn, useListQuery } from '../../../components/data-table';
 import { useAddAction } from '../../../components/floating-add-button';
 import { useSessionUser } from '../../../lib/session';
 import { useDeleteCompetency } from '../api/delete-competency';
 import { competenciesQueryKey, listCompetencies } from '../api/list-competencies';
 import { AddDepartmentListModal, COMPETENCY_LIST } from './add-department-list-modal';
-import { confirmAndDelete } from './reference-dialogs';
+import { DeleteButton } from './reference-dialogs';
 import { NoAccessPanel, ReferencePage } from './reference-page';
 
 const TITLE = 'Competency List';
@@ -48,18 +47,7 @@ export function CompetenciesPage() {
     {
       key: 'control',
       header: 'Control',
-      cell: (c) => (
-        <Button
-          size="compact-sm"
-          variant="outline"
-          color="red.8"
-          leftSection={<IconTrash size={16} aria-hidden />}
-          aria-label={`Delete ${c.title}`}
-          onClick={() => void confirmAndDelete(() => remove.mutateAsync(c.id))}
-        >
-          Delete
-        </Button>
-      ),
+      cell: (c) => <DeleteButton name={c.title} remove={() => remove.mutateAsync(c.id)} />,
     },
   ];
 

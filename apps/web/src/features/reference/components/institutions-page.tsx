@@ -1,15 +1,14 @@
-import { Button, Text, VisuallyHidden } from '@mantine/core';
+import { Text, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { canAddInstitution } from '@pgel/shared/auth/policies';
 import type { Institution } from '@pgel/shared/schemas/reference-admin';
-import { IconTrash } from '@tabler/icons-react';
 import { DataTable, type DataTableColumn, useListQuery } from '../../../components/data-table';
 import { useAddAction } from '../../../components/floating-add-button';
 import { useSessionUser } from '../../../lib/session';
 import { useDeleteInstitution } from '../api/delete-institution';
 import { institutionsQueryKey, listInstitutions } from '../api/list-institutions';
 import { AddInstitutionModal } from './add-institution-modal';
-import { confirmAndDelete } from './reference-dialogs';
+import { DeleteButton } from './reference-dialogs';
 import { NoAccessPanel, ReferencePage } from './reference-page';
 
 const TITLE = 'Institution List';
@@ -43,16 +42,7 @@ export function InstitutionsPage() {
       header: 'Action',
       cell: (i) =>
         i.canDelete ? (
-          <Button
-            size="compact-sm"
-            variant="outline"
-            color="red.8"
-            leftSection={<IconTrash size={16} aria-hidden />}
-            aria-label={`Delete ${i.name}`}
-            onClick={() => void confirmAndDelete(() => remove.mutateAsync(i.id))}
-          >
-            Delete
-          </Button>
+          <DeleteButton name={i.name} remove={() => remove.mutateAsync(i.id)} />
         ) : (
           <Text size="sm" c="dimmed">
             <span aria-hidden>—</span>

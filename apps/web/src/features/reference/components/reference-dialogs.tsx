@@ -1,4 +1,6 @@
+import { Button } from '@mantine/core';
 import { REFERENCE_ADMIN_MESSAGES } from '@pgel/shared/schemas/reference-admin';
+import { IconTrash } from '@tabler/icons-react';
 import { showConfirm, showError, showMessage } from '../../../components/dialogs';
 import { type FormDialogTexts, failureMessage } from '../../../components/use-form-dialog-submit';
 
@@ -31,4 +33,20 @@ export async function confirmAndDelete(remove: () => Promise<{ message: string }
   } catch (error) {
     await showError(failureMessage(error, { serverError: REFERENCE_ADMIN_MESSAGES.deleteFailed }));
   }
+}
+
+/** The red Delete button of a reference list row; it asks before it deletes. */
+export function DeleteButton({ name, remove }: { name: string; remove: () => Promise<{ message: string }> }) {
+  return (
+    <Button
+      size="compact-sm"
+      variant="outline"
+      color="red.8"
+      leftSection={<IconTrash size={16} aria-hidden />}
+      aria-label={`Delete ${name}`}
+      onClick={() => void confirmAndDelete(remove)}
+    >
+      Delete
+    </Button>
+  );
 }

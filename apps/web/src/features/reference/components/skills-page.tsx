@@ -1,15 +1,14 @@
-import { Badge, Button } from '@mantine/core';
+import { Badge } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { canManageReferenceData } from '@pgel/shared/auth/policies';
 import { COMPETENCY_TYPE_LABELS, type Skill } from '@pgel/shared/schemas/reference-admin';
-import { IconTrash } from '@tabler/icons-react';
 import { DataTable, type DataTableColumn, useListQuery } from '../../../components/data-table';
 import { useAddAction } from '../../../components/floating-add-button';
 import { useSessionUser } from '../../../lib/session';
 import { useDeleteSkill } from '../api/delete-skill';
 import { listSkills, skillsQueryKey } from '../api/list-skills';
 import { AddSkillsModal } from './add-skills-modal';
-import { confirmAndDelete } from './reference-dialogs';
+import { DeleteButton } from './reference-dialogs';
 import { NoAccessPanel, ReferencePage } from './reference-page';
 
 const TITLE = 'Skill List';
@@ -44,18 +43,7 @@ export function SkillsPage() {
     {
       key: 'action',
       header: 'Action',
-      cell: (s) => (
-        <Button
-          size="compact-sm"
-          variant="outline"
-          color="red.8"
-          leftSection={<IconTrash size={16} aria-hidden />}
-          aria-label={`Delete ${s.title}`}
-          onClick={() => void confirmAndDelete(() => remove.mutateAsync(s.id))}
-        >
-          Delete
-        </Button>
-      ),
+      cell: (s) => <DeleteButton name={s.title} remove={() => remove.mutateAsync(s.id)} />,
     },
   ];
 

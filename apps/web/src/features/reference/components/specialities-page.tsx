@@ -1,14 +1,12 @@
-import { Button } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { canManageReferenceData, isStaff } from '@pgel/shared/auth/policies';
 import type { Speciality } from '@pgel/shared/schemas/reference-admin';
-import { IconTrash } from '@tabler/icons-react';
 import { DataTable, type DataTableColumn, useListQuery } from '../../../components/data-table';
 import { useSessionUser } from '../../../lib/session';
 import { useDeleteSpeciality } from '../api/delete-speciality';
 import { listSpecialities, specialitiesQueryKey } from '../api/list-specialities';
 import { AddDepartmentListModal, SPECIALITY_LIST } from './add-department-list-modal';
-import { confirmAndDelete } from './reference-dialogs';
+import { DeleteButton } from './reference-dialogs';
 import { NoAccessPanel, ReferencePage } from './reference-page';
 
 const TITLE = 'Specialty List';
@@ -36,18 +34,7 @@ export function SpecialitiesPage() {
     columns.push({
       key: 'action',
       header: 'Action',
-      cell: (s) => (
-        <Button
-          size="compact-sm"
-          variant="outline"
-          color="red.8"
-          leftSection={<IconTrash size={16} aria-hidden />}
-          aria-label={`Delete ${s.title}`}
-          onClick={() => void confirmAndDelete(() => remove.mutateAsync(s.id))}
-        >
-          Delete
-        </Button>
-      ),
+      cell: (s) => <DeleteButton name={s.title} remove={() => remove.mutateAsync(s.id)} />,
     });
   }
 
