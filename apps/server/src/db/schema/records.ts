@@ -46,6 +46,12 @@ export const records = pgTable(
     everVerified: boolean('ever_verified').notNull().default(false),
     certificateFileId: uuid('certificate_file_id').references(() => files.id),
     summary: text('summary'),
+    /**
+     * What the report search box looks in: the text of every column the kind shows, lower-cased,
+     * never patient identifiers (`recordSearchText`). Trigram-indexed, so a word anywhere in it
+     * is found without reading the table.
+     */
+    searchText: text('search_text'),
     details: jsonb('details').notNull().default({}),
     sensitiveDetails: jsonb('sensitive_details'),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
@@ -63,6 +69,10 @@ export const records = pgTable(
     // The faculty's Pending Verifications (newest activity first) and status filters.
     index('records_scope_status_idx')
       .on(t.collegeId, t.departmentId, t.status, t.date)
+      .where(sql`${t.deletedAt} is null`),
+    // The report search: any part of a word, in any column the kind shows.
+    index('records_search_text_idx')
+      .using('gin', sql`${t.searchText} gin_trgm_ops`)
       .where(sql`${t.deletedAt} is null`),
     // The faculty's report page of one kind.
     index('records_scope_kind_date_idx')

@@ -58,6 +58,13 @@ export const users = pgTable(
     profilePicFileId: uuid('profile_pic_file_id').references((): AnyPgColumn => files.id),
     /** College ID proof (purpose id_proof: an image or a PDF). */
     idProofFileId: uuid('id_proof_file_id').references((): AnyPgColumn => files.id),
+    /**
+     * Staff only: how entries waiting for them are mailed, 'digest' (one mail a day listing them,
+     * the default) or 'each' (one mail per entry). VERIFICATION_MAIL_MODES.
+     */
+    verificationMail: text('verification_mail').notNull().default('digest'),
+    /** When the last daily digest of pending entries was mailed to this staff member. */
+    digestSentAt: timestamp('digest_sent_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
