@@ -67,6 +67,23 @@ test('Master adds a college with departments and a competency list "A, B, C"', a
     await expect(page.getByRole('table', { name: 'Competencies' })).toContainText(`${letter} ${letters}`);
   }
   await expect(page.getByRole('table', { name: 'Competencies' })).toContainText('Procedure');
+
+  // The departments catalogue: the national list is there, and Master adds a department.
+  await nav.getByRole('link', { name: 'Departments' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Departments' })).toBeVisible();
+  const department = `Medical Genetics ${letters}`;
+  await page.getByRole('button', { name: 'Add Department' }).click();
+  const addDepartment = dialog(page, 'Add Department');
+  await addDepartment.getByLabel('Department name').fill(department);
+  await addDepartment.getByLabel('Courses').fill(`MD ${department}\nDM ${department}`);
+  await expect(addDepartment).toContainText('2 courses will be added');
+  await addDepartment.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog(page, 'Success')).toContainText(REFERENCE_ADMIN_MESSAGES.departmentAdded);
+  await page.getByRole('searchbox', { name: 'Search' }).fill(department);
+  const departmentRows = page.getByRole('table', { name: 'Departments' }).getByRole('row');
+  await expect(departmentRows).toHaveCount(2);
+  await expect(departmentRows.nth(1)).toContainText(`MD ${department}`);
+  await expect(departmentRows.nth(1)).toContainText(`DM ${department}`);
 });
 
 test('staff manage institutions; a HOD has no access to the Master pages', async ({ page }, testInfo) => {

@@ -48,6 +48,7 @@ const SIDEBAR_TABLE: [path: string, seenBy: ActorName[]][] = [
   ['/referral', ['master']],
   ['/allHod', ['master']],
   ['/addCollege', ['master']],
+  ['/departments', ['master']],
   ['/computency', ['master']],
   ['/skills', ['master']],
   ['/specialty', ['master']],
@@ -239,6 +240,7 @@ describe('floating add button', () => {
     ['/allStaff', ['student', 'hod']],
     // Master's reference data.
     ['/addCollege', ['student', 'master']],
+    ['/departments', ['student', 'master']],
     ['/computency', ['student', 'master']],
     ['/skills', ['student', 'master']],
     // Any staff.

@@ -1,4 +1,4 @@
-import { count } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import type { Database, Tx } from '../db/client';
 import {
   collegeDepartments,
@@ -29,6 +29,12 @@ export const DEMO_ACCOUNTS = [
 
 export class NotEmptyError extends Error {}
 
+async function catalogueDepartment(tx: Tx, name: string) {
+  const [department] = await tx.select().from(departments).where(eq(departments.name, name)).limit(1);
+  if (!department) throw new Error(`demo seed: the catalogue lacks ${name}`);
+  return department;
+}
+
 /**
  * Fills an empty database with the demo college, its two departments, four accounts (all
  * with DEMO_PASSWORD) and a little reference data (General Medicine's competencies, skills and
@@ -52,19 +58,15 @@ export async function seedDemo(db: Database): Promise<void> {
         email: 'office@demo.test',
       })
       .returning();
-    const [medicine, forensic] = await tx
-      .insert(departments)
-      .values([{ name: 'General Medicine' }, { name: 'Forensic Medicine' }])
-      .returning();
-    if (!college || !medicine || !forensic) throw new Error('demo seed: insert returned no row');
+    // Both departments and their MD courses come with the catalogue (migration 0010).
+    const medicine = await catalogueDepartment(tx, 'General Medicine');
+    const forensic = await catalogueDepartment(tx, 'Forensic Medicine');
     const [mdMedicine] = await tx
-      .insert(courses)
-      .values([
-        { departmentId: medicine.id, title: 'MD General Medicine' },
-        { departmentId: forensic.id, title: 'MD Forensic Medicine' },
-      ])
-      .returning();
-    if (!mdMedicine) throw new Error('demo seed: insert returned no row');
+      .select()
+      .from(courses)
+      .where(and(eq(courses.departmentId, medicine.id), eq(courses.title, 'MD General Medicine')))
+      .limit(1);
+    if (!college || !mdMedicine) throw new Error('demo seed: the catalogue lacks MD General Medicine');
     await tx.insert(collegeDepartments).values([
       { collegeId: college.id, departmentId: medicine.id, refNo: 'DMC/GM/2024/01', refDate: '2024-07-01' },
       { collegeId: college.id, departmentId: forensic.id, refNo: 'DMC/FM/2024/01', refDate: '2024-07-01' },

@@ -79,6 +79,12 @@ export const REFERENCE_ADMIN_MESSAGES = {
   departmentHasUsers: (department: string) =>
     `${department} still has staff or students in this college and cannot be removed.`,
   logoImageOnly: 'The logo must be an image you uploaded (JPEG, PNG, WebP or GIF).',
+  departmentNameRequired: 'Please enter the department name',
+  courseRequired: 'Please enter at least one course',
+  departmentAdded: 'Department added successfully',
+  courseAdded: 'Course added successfully',
+  departmentExists: (name: string) => `A department named "${name}" already exists.`,
+  courseExists: (title: string, department: string) => `${department} already has a course named "${title}".`,
 } as const;
 
 /**
@@ -157,6 +163,44 @@ export const DepartmentCatalogItemSchema = z.object({
 });
 export type DepartmentCatalogItem = z.infer<typeof DepartmentCatalogItemSchema>;
 export const DepartmentCatalogSchema = z.object({ items: z.array(DepartmentCatalogItemSchema) });
+
+/** A department or course name: trimmed, inner runs of spaces made one. */
+const catalogueName = (message: string) =>
+  z
+    .string({ error: message })
+    .transform((text) => text.trim().replace(/\s+/g, ' '))
+    .pipe(
+      z
+        .string()
+        .min(1, { error: message })
+        .max(200, { error: 'At most 200 characters' })
+        .refine((text) => !text.includes(','), { error: 'A name cannot contain a comma' }),
+    );
+
+/** Add Department (Master): its name and at least one course (MD/MS ...). */
+export const CreateDepartmentSchema = z.object({
+  name: catalogueName(REFERENCE_ADMIN_MESSAGES.departmentNameRequired),
+  courses: z
+    .array(catalogueName(REFERENCE_ADMIN_MESSAGES.courseRequired), {
+      error: REFERENCE_ADMIN_MESSAGES.courseRequired,
+    })
+    .min(1, { error: REFERENCE_ADMIN_MESSAGES.courseRequired })
+    .max(20, { error: 'At most 20 courses at a time' }),
+});
+export type CreateDepartmentInput = z.infer<typeof CreateDepartmentSchema>;
+
+/** Add Course on a department row (Master). */
+export const CreateCourseSchema = z.object({
+  title: catalogueName(REFERENCE_ADMIN_MESSAGES.courseRequired),
+});
+export type CreateCourseInput = z.infer<typeof CreateCourseSchema>;
+
+/** Answer of Add Department and Add Course: the message and the department as listed. */
+export const DepartmentResponseSchema = z.object({
+  message: z.string(),
+  department: DepartmentCatalogItemSchema,
+});
+export type DepartmentResponse = z.infer<typeof DepartmentResponseSchema>;
 
 /** Answer of Add College and of Edit (departments): the message and the college as listed. */
 export const CollegeResponseSchema = z.object({ message: z.string(), college: CollegeListItemSchema });

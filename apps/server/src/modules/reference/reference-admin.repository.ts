@@ -6,6 +6,7 @@ import {
   collegeDepartments,
   colleges,
   competencies,
+  courses,
   departments,
   institutions,
   skills,
@@ -136,20 +137,92 @@ export async function linkDepartments(db: Executor, collegeId: string, departmen
     .onConflictDoNothing();
 }
 
+const departmentColumns = {
+  id: departments.id,
+  name: departments.name,
+  // Written out in full for the reason given at collegeDepartmentsJson.
+  courses: sql<Array<{ id: string; title: string }>>`coalesce((
+    select json_agg(json_build_object('id', c.id, 'title', c.title) order by c.title)
+    from courses c where c.department_id = "departments"."id"
+  ), '[]'::json)`,
+};
+
 /** Every department with its courses, in one query. */
 export async function departmentCatalog(db: Executor) {
-  return db
-    .select({
-      id: departments.id,
-      name: departments.name,
-      // Written out in full for the reason given at collegeDepartmentsJson.
-      courses: sql<Array<{ id: string; title: string }>>`coalesce((
-        select json_agg(json_build_object('id', c.id, 'title', c.title) order by c.title)
-        from courses c where c.department_id = "departments"."id"
-      ), '[]'::json)`,
-    })
+  return db.select(departmentColumns).from(departments).orderBy(asc(departments.name));
+}
+
+/** The Master's Departments page: searchable over the name and the course titles. */
+export function departmentListQueries(db: Executor) {
+  return {
+    rows: db.select(departmentColumns).from(departments).$dynamic(),
+    count: db.select({ total: count() }).from(departments).$dynamic(),
+    search: [
+      departments.name,
+      sql`coalesce((select string_agg(c.title, ' ') from courses c where c.department_id = "departments"."id"), '')`,
+    ],
+    sortable: { name: departments.name, createdAt: departments.createdAt },
+    tieBreaker: departments.id,
+  };
+}
+
+export async function findDepartmentItem(db: Executor, id: string) {
+  const [row] = await db.select(departmentColumns).from(departments).where(eq(departments.id, id)).limit(1);
+  return row;
+}
+
+/**
+ * Serialises adding departments, so two Masters cannot add the same name in different case at
+ * once (the unique index compares case-sensitively). Reads and foreign-key checks still pass.
+ */
+export async function lockDepartmentsForInsert(db: Executor) {
+  await db.execute(sql`lock table departments in share row exclusive mode`);
+}
+
+/** The department whose name equals `name` ignoring case. */
+export async function findDepartmentByName(db: Executor, name: string) {
+  const [row] = await db
+    .select({ id: departments.id, name: departments.name })
     .from(departments)
-    .orderBy(asc(departments.name));
+    .where(sql`lower(${departments.name}) = lower(${name})`)
+    .limit(1);
+  return row;
+}
+
+export async function insertDepartment(db: Executor, name: string) {
+  const [row] = await db
+    .insert(departments)
+    .values({ name })
+    .onConflictDoNothing()
+    .returning({ id: departments.id, name: departments.name });
+  return row;
+}
+
+export async function lockDepartment(db: Executor, id: string) {
+  const [row] = await db
+    .select({ id: departments.id, name: departments.name })
+    .from(departments)
+    .where(eq(departments.id, id))
+    .for('update');
+  return row;
+}
+
+/** The department's course whose title equals `title` ignoring case. */
+export async function findCourseByTitle(db: Executor, departmentId: string, title: string) {
+  const [row] = await db
+    .select({ id: courses.id, title: courses.title })
+    .from(courses)
+    .where(and(eq(courses.departmentId, departmentId), sql`lower(${courses.title}) = lower(${title})`))
+    .limit(1);
+  return row;
+}
+
+export async function insertCourses(db: Executor, departmentId: string, titles: string[]) {
+  if (titles.length === 0) return [];
+  return db
+    .insert(courses)
+    .values(titles.map((title) => ({ departmentId, title })))
+    .returning({ id: courses.id, title: courses.title });
 }
 
 // ---- Competencies, skills, specialities (the title lists) ------------------------------------

@@ -8,10 +8,14 @@ import {
   ConfigResponseSchema,
   CreateCollegeSchema,
   CreateCompetenciesSchema,
+  CreateCourseSchema,
+  CreateDepartmentSchema,
   CreateInstitutionSchema,
   CreateSkillsSchema,
   CreateSpecialitiesSchema,
+  DepartmentCatalogItemSchema,
   DepartmentCatalogSchema,
+  DepartmentResponseSchema,
   InstitutionResponseSchema,
   InstitutionSchema,
   ListCompetenciesQuerySchema,
@@ -135,6 +139,79 @@ export function referenceAdminRoutes(service: ReferenceAdminService): FastifyPlu
           request.body,
           requestMeta(request),
         ),
+    );
+
+    // ---- Departments and courses (Master) ------------------------------------------------------
+
+    app.get(
+      '/admin/departments',
+      {
+        onRequest: master,
+        schema: {
+          tags: ['reference'],
+          summary: 'Departments (Master): the catalogue with its courses, searchable over both',
+          querystring: ListQuerySchema,
+          response: {
+            200: listResponseSchema(DepartmentCatalogItemSchema),
+            400: ErrorResponseSchema,
+            ...errors,
+          },
+        },
+      },
+      async (request) => service.listDepartments(requireActor(request), request.query),
+    );
+
+    app.post(
+      '/admin/departments',
+      {
+        onRequest: master,
+        schema: {
+          tags: ['reference'],
+          summary: 'Add Department (Master) with at least one course; names are unique ignoring case',
+          body: CreateDepartmentSchema,
+          response: {
+            201: DepartmentResponseSchema,
+            400: ErrorResponseSchema,
+            409: ErrorResponseSchema,
+            ...errors,
+          },
+        },
+      },
+      async (request, reply) =>
+        reply
+          .status(201)
+          .send(await service.createDepartment(requireActor(request), request.body, requestMeta(request))),
+    );
+
+    app.post(
+      '/admin/departments/:id/courses',
+      {
+        onRequest: master,
+        schema: {
+          tags: ['reference'],
+          summary: 'Add Course (Master) to a department; titles are unique within it ignoring case',
+          params: IdParams,
+          body: CreateCourseSchema,
+          response: {
+            201: DepartmentResponseSchema,
+            400: ErrorResponseSchema,
+            404: ErrorResponseSchema,
+            409: ErrorResponseSchema,
+            ...errors,
+          },
+        },
+      },
+      async (request, reply) =>
+        reply
+          .status(201)
+          .send(
+            await service.addCourse(
+              requireActor(request),
+              request.params.id,
+              request.body,
+              requestMeta(request),
+            ),
+          ),
     );
 
     // ---- Competencies, skills, specialities ---------------------------------------------------

@@ -16,10 +16,13 @@ import {
   type ConfigResponse,
   type CreateCollegeInput,
   type CreateCompetenciesInput,
+  type CreateCourseInput,
+  type CreateDepartmentInput,
   type CreateInstitutionInput,
   type CreateSkillsInput,
   type CreateSpecialitiesInput,
   type DepartmentCatalogItem,
+  type DepartmentResponse,
   type Institution,
   type InstitutionResponse,
   type ListCompetenciesQuery,
@@ -31,7 +34,7 @@ import {
   type Speciality,
   STATES_OF_INDIA,
 } from '@pgel/shared/schemas/reference-admin';
-import type { Database } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
 import { writeAudit } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
 import { listPage } from '../../platform/list';
@@ -44,6 +47,17 @@ import * as repo from './reference-admin.repository';
 import { COMPETENCY_LIST, SKILL_LIST, SPECIALITY_LIST } from './title-lists';
 
 type Meta = { ip: string };
+
+/** The titles once each, the first spelling kept when two differ only in case. */
+function distinctIgnoringCase(titles: string[]): string[] {
+  const seen = new Set<string>();
+  return titles.filter((title) => {
+    const key = title.toLowerCase();
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
 
 /** Colleges, departments, competencies, skills and specialities are the Master's to change. */
 function requireReferenceManager(actor: Actor) {
@@ -205,6 +219,83 @@ export class ReferenceAdminService {
   /** Every department with its courses (any signed-in user). */
   departmentCatalog(): Promise<DepartmentCatalogItem[]> {
     return repo.departmentCatalog(this.db);
+  }
+
+  /** The Master's Departments page: the catalogue, paged and searchable. */
+  async listDepartments(actor: Actor, query: ListQuery): Promise<ListResponse<DepartmentCatalogItem>> {
+    requireReferenceManager(actor);
+    const list = repo.departmentListQueries(this.db);
+    return listPage(query, list, {
+      searchIn: list.search,
+      sortable: list.sortable,
+      defaultSort: 'name',
+      tieBreaker: list.tieBreaker,
+    });
+  }
+
+  /**
+   * Add Department: a department new to the catalogue (names compare ignoring case) with its
+   * courses, in one transaction; colleges can then link it and students sign up to its courses.
+   */
+  async createDepartment(
+    actor: Actor,
+    input: CreateDepartmentInput,
+    meta: Meta,
+  ): Promise<DepartmentResponse> {
+    requireReferenceManager(actor);
+    const titles = distinctIgnoringCase(input.courses);
+    const department = await this.db.transaction(async (tx) => {
+      await repo.lockDepartmentsForInsert(tx);
+      const existing = await repo.findDepartmentByName(tx, input.name);
+      if (existing) throw AppError.conflict(M.departmentExists(existing.name));
+      const row = await repo.insertDepartment(tx, input.name);
+      if (!row) throw AppError.conflict(M.departmentExists(input.name));
+      const added = await repo.insertCourses(tx, row.id, titles);
+      await writeAudit(tx, {
+        actorId: actor.id,
+        action: 'department.create',
+        entity: 'department',
+        entityId: row.id,
+        ip: meta.ip,
+        after: { ...row, courses: added },
+      });
+      return this.departmentItem(tx, row.id);
+    });
+    return { message: M.departmentAdded, department };
+  }
+
+  /** Add Course on a department row: a title the department does not have yet (ignoring case). */
+  async addCourse(
+    actor: Actor,
+    departmentId: string,
+    input: CreateCourseInput,
+    meta: Meta,
+  ): Promise<DepartmentResponse> {
+    requireReferenceManager(actor);
+    if (!isUuid(departmentId)) throw AppError.notFound(M.notFound('Department'));
+    const department = await this.db.transaction(async (tx) => {
+      const locked = await repo.lockDepartment(tx, departmentId);
+      if (!locked) throw AppError.notFound(M.notFound('Department'));
+      const existing = await repo.findCourseByTitle(tx, departmentId, input.title);
+      if (existing) throw AppError.conflict(M.courseExists(existing.title, locked.name));
+      const [course] = await repo.insertCourses(tx, departmentId, [input.title]);
+      await writeAudit(tx, {
+        actorId: actor.id,
+        action: 'course.create',
+        entity: 'course',
+        entityId: course?.id ?? null,
+        ip: meta.ip,
+        after: { ...course, departmentId, department: locked.name },
+      });
+      return this.departmentItem(tx, departmentId);
+    });
+    return { message: M.courseAdded, department };
+  }
+
+  private async departmentItem(tx: Executor, id: string): Promise<DepartmentCatalogItem> {
+    const item = await repo.findDepartmentItem(tx, id);
+    if (!item) throw new Error('department vanished inside its transaction');
+    return item;
   }
 
   // ---- Institutions -------------------------------------------------------------------------

@@ -32,8 +32,8 @@ describe('reference routes', () => {
       departmentName: 'Anaesthesia',
       courseTitle: 'MD Anaesthesia',
     });
-    // A department both colleges run, and one nobody runs.
-    sharedDepartment = await createDepartment(t.db, 'Biochemistry');
+    // A department both colleges run (not in the catalogue, so without courses), and one nobody runs.
+    sharedDepartment = await createDepartment(t.db, 'Biophysics');
     await linkDepartment(t.db, north.college.id, sharedDepartment.id);
     await linkDepartment(t.db, south.college.id, sharedDepartment.id);
     await createDepartment(t.db, 'Unlinked Department');
@@ -59,7 +59,7 @@ describe('reference routes', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json).toEqual({
       items: [
-        { id: sharedDepartment.id, name: 'Biochemistry' },
+        { id: sharedDepartment.id, name: 'Biophysics' },
         { id: north.department.id, name: 'Paediatrics' },
       ],
     });
@@ -93,7 +93,7 @@ describe('reference routes', () => {
   it('gives a department without courses an empty list', async () => {
     const response = await get(t.app, `/api/v1/departments/${sharedDepartment.id}`);
     expect(response.statusCode).toBe(200);
-    expect(response.json).toEqual({ id: sharedDepartment.id, title: 'Biochemistry', courses: [] });
+    expect(response.json).toEqual({ id: sharedDepartment.id, title: 'Biophysics', courses: [] });
   });
 
   it('answers 404 for an unknown department', async () => {

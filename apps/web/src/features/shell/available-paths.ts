@@ -11,6 +11,8 @@ export const AVAILABLE_PATHS: ReadonlySet<string> = new Set([
   '/contact',
   // Reference data (issue 4).
   '/addCollege',
+  // The departments catalogue (issue 10).
+  '/departments',
   '/computency',
   '/skills',
   '/specialty',

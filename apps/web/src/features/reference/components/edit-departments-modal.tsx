@@ -1,4 +1,4 @@
-import { Alert, Center, Checkbox, Loader, SimpleGrid, Text } from '@mantine/core';
+import { Alert, Center, Checkbox, Loader, SimpleGrid, Text, TextInput } from '@mantine/core';
 import type { CollegeListItem } from '@pgel/shared/schemas/reference-admin';
 import { useState } from 'react';
 import { DialogForm, FormDialog } from '../../../components/form-dialog';
@@ -27,6 +27,11 @@ export function EditDepartmentsModal({ college, onClose }: EditDepartmentsModalP
 function EditDepartmentsForm({ college, onClose }: { college: CollegeListItem; onClose: () => void }) {
   const departments = useDepartments();
   const [selected, setSelected] = useState<string[]>(() => college.departments.map((d) => d.id));
+  // The catalogue holds the national list (some forty): a filter finds one quickly. Ticked
+  // departments the filter hides stay ticked.
+  const [filter, setFilter] = useState('');
+  const needle = filter.trim().toLowerCase();
+  const shown = (departments.data ?? []).filter((d) => d.name.toLowerCase().includes(needle));
   const dialog = useFormDialogSubmit(useSetCollegeDepartments(), { ...REFERENCE_SAVE, onClose });
 
   return (
@@ -45,18 +50,26 @@ function EditDepartmentsForm({ college, onClose }: { college: CollegeListItem; o
           {errorMessage(departments.error)}
         </Alert>
       ) : (
-        <Checkbox.Group
-          label="Departments"
-          description={`Departments of ${college.name}`}
-          value={selected}
-          onChange={setSelected}
-        >
-          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs" mt="sm">
-            {departments.data.map((department) => (
-              <Checkbox key={department.id} value={department.id} label={department.name} />
-            ))}
-          </SimpleGrid>
-        </Checkbox.Group>
+        <>
+          <TextInput
+            label="Filter departments"
+            placeholder="Type part of a name"
+            value={filter}
+            onChange={(event) => setFilter(event.currentTarget.value)}
+          />
+          <Checkbox.Group
+            label="Departments"
+            description={`Departments of ${college.name}`}
+            value={selected}
+            onChange={setSelected}
+          >
+            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs" mt="sm">
+              {shown.map((department) => (
+                <Checkbox key={department.id} value={department.id} label={department.name} />
+              ))}
+            </SimpleGrid>
+          </Checkbox.Group>
+        </>
       )}
       <Text size="sm" c="dimmed" aria-live="polite">
         {selected.length} selected

@@ -2,6 +2,7 @@ import type { CollegeListItem } from '@pgel/shared/schemas/reference-admin';
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithApp } from '../../../test/render';
+import { splitCourseList } from './add-department-modal';
 import { DepartmentsCell } from './college-departments-cell';
 import { commaListPreview } from './comma-list-field';
 
@@ -40,5 +41,16 @@ describe('commaListPreview', () => {
     expect(commaListPreview(' A, B ,, C, A ', noun)).toBe('3 competencies will be added: A · B · C');
     expect(commaListPreview('A', noun)).toBe('1 competency will be added: A');
     expect(commaListPreview(' , ', noun)).toBe('Nothing to add yet.');
+  });
+});
+
+describe('splitCourseList', () => {
+  it('takes courses one per line or as a comma list, once each', () => {
+    expect(splitCourseList('MD Genetics\r\n  DM  Genetics \n\nMD Genetics, DNB Genetics')).toEqual([
+      'MD Genetics',
+      'DM Genetics',
+      'DNB Genetics',
+    ]);
+    expect(splitCourseList(' \n , ')).toEqual([]);
   });
 });

@@ -1,0 +1,5 @@
+import { DepartmentsPage } from '../../features/reference/components/departments-page';
+
+export function Component() {
+  return <DepartmentsPage />;
+}
