@@ -40,6 +40,11 @@ export function canManageReferenceData(actor: Pick<Actor, 'role'>): boolean {
   return isMaster(actor);
 }
 
+/** The site's own settings (the landing page's video) are the Master's (issue 10). */
+export function canManageSiteSettings(actor: Pick<Actor, 'role'>): boolean {
+  return isMaster(actor);
+}
+
 /** Institutions (DRP postings): any staff adds them (spec 03 section 2, /addInstitute). */
 export function canAddInstitution(actor: Pick<Actor, 'role'>): boolean {
   return isStaff(actor);
@@ -142,6 +147,19 @@ function isStaffOfDepartment(
 /** A student placed in a college and department adds logbook records (spec 02). */
 export function canCreateRecord(actor: Pick<Actor, 'role' | 'collegeId' | 'departmentId'>): boolean {
   return isStudent(actor) && actor.collegeId !== null && actor.departmentId !== null;
+}
+
+/** What the logbook rule needs to know about a student: placement and the department's approval. */
+export type LogbookWriter = Pick<Actor, 'role' | 'collegeId' | 'departmentId'> & { verifyByHod: boolean };
+
+/**
+ * A student writes their logbook (adds or deletes entries, the Mandatory Checklist, the academic
+ * records) only once their account is approved (spec 01 section 4, verifyByHod): until then
+ * nobody in the department has checked who they are, so nothing they enter should reach a
+ * teacher. Placed in a college and department, as every record is.
+ */
+export function canWriteLogbook(actor: LogbookWriter): boolean {
+  return canCreateRecord(actor) && actor.verifyByHod;
 }
 
 /** A record is seen by its student, the staff of its college and department, and Master. */

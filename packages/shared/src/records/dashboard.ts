@@ -36,3 +36,34 @@ export const CHECKLIST_PARTICULARS = [
 
 /** The Mandatory Checklist card shows the count out of this. */
 export const CHECKLIST_TARGET = 8;
+
+/** A category card's counts: all of its entries, and how many are in each status. */
+export type CategoryCounts = { total: number; approved: number; pending: number; rejected: number };
+
+type ChecklistStatus = 'pending' | 'approved' | 'rejected';
+const STATUS_RANK: Record<ChecklistStatus, number> = { rejected: 1, pending: 2, approved: 3 };
+
+/** Whether a value is one of the eight checklist particulars. */
+export function isChecklistParticular(value: unknown): value is (typeof CHECKLIST_PARTICULARS)[number] {
+  return (CHECKLIST_PARTICULARS as readonly unknown[]).includes(value);
+}
+
+/**
+ * The Mandatory Checklist card counts particulars, not entries (issue 10): a rejected entry and
+ * the one that replaced it are one particular, and only the eight particulars count, so the card
+ * never shows more than 'n / 8'. Each particular counts once, in the status of its best entry:
+ * approved, else pending, else rejected.
+ */
+export function checklistProgress(
+  entries: ReadonlyArray<{ particular: unknown; status: ChecklistStatus }>,
+): CategoryCounts {
+  const best = new Map<string, ChecklistStatus>();
+  for (const { particular, status } of entries) {
+    if (!isChecklistParticular(particular)) continue;
+    const current = best.get(particular);
+    if (current === undefined || STATUS_RANK[status] > STATUS_RANK[current]) best.set(particular, status);
+  }
+  const counts: CategoryCounts = { total: best.size, approved: 0, pending: 0, rejected: 0 };
+  for (const status of best.values()) counts[status] += 1;
+  return counts;
+}

@@ -23,6 +23,8 @@ export const SIGNUP_MESSAGES = {
   referral: 'Please enter valid referral id',
   allDetails: 'Please fill all details',
   emailTaken: 'An account with this email already exists. Please log in instead.',
+  /** Not in the spec (issue 10): worded as the used-address message. */
+  phoneTaken: 'An account with this phone number already exists. Please log in instead.',
   success: 'Registration successful. Please check your email to verify your account.',
   successTitle: 'Registration Successful',
   sponsorValid: (name: string) => `Sponsor is valid. Sponsor Name: ${name}`,

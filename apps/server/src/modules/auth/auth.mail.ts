@@ -40,3 +40,29 @@ export function passwordResetMail(to: string, name: string, link: string): MailM
     ].join('\n'),
   };
 }
+
+/**
+ * Tells a user that Master set a new password for their account (staff and students alike). The
+ * password itself is never in it: Master hands it over another way. Transactional: the user may
+ * be locked out right now.
+ */
+export function passwordSetByMasterMail(to: string, name: string, signInUrl: string): MailMessage {
+  return {
+    to,
+    transactional: true,
+    subject: 'Your password was changed - PG e-Logbook',
+    text: [
+      `Dear ${name},`,
+      '',
+      'The PG e-Logbook administrator has set a new password for your account, and you have been',
+      'signed out on every device. The new password is not in this e-mail: ask the administrator',
+      'for it, or choose your own with Forgot Password on the sign-in page:',
+      '',
+      signInUrl,
+      '',
+      'If you did not ask for this, contact your college or the administrator at once.',
+      '',
+      'PG e-Logbook',
+    ].join('\n'),
+  };
+}

@@ -1,6 +1,7 @@
 import type { StaffRole } from '@pgel/shared/roles';
 import type { SessionUser } from '@pgel/shared/schemas/session-user';
-import { and, count, eq, gt, isNull, ne } from 'drizzle-orm';
+import { withIndianCountryCode } from '@pgel/shared/schemas/staff-admin';
+import { and, count, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import {
@@ -25,6 +26,29 @@ export async function findUserByEmail(db: Executor, email: string): Promise<User
     .where(and(eq(users.email, email), isNull(users.deletedAt)))
     .limit(1);
   return row;
+}
+
+/**
+ * A live account (not deleted) holding this 10-digit phone number as sign-up stores it. Staff
+ * phones are stored with their country code (+91 for these numbers), older ones perhaps with
+ * spaces or dashes: they compare without them, with or without the +91.
+ */
+export async function findUserByPhone(db: Executor, tenDigits: string): Promise<{ id: string } | undefined> {
+  const stored = sql`regexp_replace(${users.phone}, '[[:space:]-]', '', 'g')`;
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(isNull(users.deletedAt), inArray(stored, [tenDigits, withIndianCountryCode(tenDigits)])))
+    .limit(1);
+  return row;
+}
+
+/**
+ * Holds sign-ups of one phone number one after another until the transaction ends, so two at
+ * once cannot both find the number free (no unique index can: staff phones carry a country code).
+ */
+export async function lockPhoneForSignup(tx: Executor, tenDigits: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`signup-phone:${tenDigits}`}))`);
 }
 
 export async function findUserById(db: Executor, id: string): Promise<UserRow | undefined> {

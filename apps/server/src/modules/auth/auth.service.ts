@@ -181,6 +181,10 @@ export class AuthService {
     const referralId = await repo.allocateReferralId(db);
     try {
       await db.transaction(async (tx) => {
+        // A number is one account's, as an address is (issue 10); the lock makes two sign-ups of
+        // one number at once take turns, so the second finds the first.
+        await repo.lockPhoneForSignup(tx, input.phone);
+        if (await repo.findUserByPhone(tx, input.phone)) throw AppError.conflict(SIGNUP_MESSAGES.phoneTaken);
         const user = await repo.insertUser(tx, {
           name: input.name,
           email: input.email,

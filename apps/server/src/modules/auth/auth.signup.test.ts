@@ -19,6 +19,7 @@ import {
   type TestResponse,
   type UserFixture,
   unique,
+  uniquePhone,
 } from '../../test/helpers';
 import { type SmtpCatcher, startSmtpCatcher } from '../../test/smtp-catcher';
 
@@ -78,7 +79,7 @@ describe('auth: sign-up and e-mail verification', () => {
       collegeId: placement.college.id,
       departmentId: placement.department.id,
       name: 'Neha Sharma',
-      phone: '9123456780',
+      phone: uniquePhone(),
       email: `${unique('neha')}@example.org`,
       acceptTerms: true,
       courseId: placement.course.id,
@@ -179,7 +180,7 @@ describe('auth: sign-up and e-mail verification', () => {
       const user = await findUser(t.db, input.email.toLowerCase());
       expect(user).toMatchObject({
         name: 'Neha Sharma',
-        phone: '9123456780',
+        phone: input.phone,
         role: null,
         emailVerifiedAt: null,
         verifyByHod: false,
@@ -306,6 +307,44 @@ describe('auth: sign-up and e-mail verification', () => {
       const response = await signup(body({ email: deleted.email }));
       expect(response.statusCode).toBe(409);
       expect(response.json.message).toBe(SIGNUP_MESSAGES.emailTaken);
+    });
+
+    it('refuses a phone number a live account holds, as sign-up stores it or with +91, and creates nothing', async () => {
+      const student = uniquePhone();
+      await createUser(t.db, { placement, phone: student });
+      const staff = uniquePhone();
+      await createUser(t.db, {
+        placement,
+        role: 'professor',
+        phone: `+91 ${staff.slice(0, 5)}-${staff.slice(5)}`,
+      });
+      for (const phone of [student, staff]) {
+        const input = body({ phone });
+        const response = await signup(input);
+        expect(response.statusCode).toBe(409);
+        expect(response.json).toEqual({ code: 'conflict', message: SIGNUP_MESSAGES.phoneTaken });
+        expect(await countUsers(input.email)).toBe(0);
+      }
+    });
+
+    it('accepts the phone number of a deleted account (numbers of live accounts only are taken)', async () => {
+      const phone = uniquePhone();
+      await createUser(t.db, { placement, phone, deleted: true });
+      const input = body({ phone });
+      expect((await signup(input)).statusCode).toBe(201);
+      expect((await findUser(t.db, input.email))?.phone).toBe(phone);
+      await t.app.outbox.drain();
+      await smtp.waitForMail(input.email);
+    });
+
+    it('turns a race between two sign-ups for one phone number into one account and a 409', async () => {
+      const phone = uniquePhone();
+      const responses = await signupAll([body({ phone }), body({ phone })]);
+      expect(responses.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+      expect(responses.find((r) => r.statusCode === 409)?.json.message).toBe(SIGNUP_MESSAGES.phoneTaken);
+      const holders = await t.db.select({ id: users.id }).from(users).where(eq(users.phone, phone));
+      expect(holders).toHaveLength(1);
+      await t.app.outbox.drain();
     });
 
     it('refuses a department the college does not run', async () => {

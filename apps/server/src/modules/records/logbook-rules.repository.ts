@@ -1,0 +1,46 @@
+import type { RecordStatus } from '@pgel/shared/records/types';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import type { Executor, Tx } from '../../db/client';
+import { records, users } from '../../db/schema/index';
+
+/**
+ * The student's own user row, locked until the transaction ends: a student's logbook writes run
+ * one after another, so two requests at once cannot both pass a rule that counts their entries.
+ */
+export async function lockStudent(tx: Tx, studentId: string) {
+  const [row] = await tx
+    .select({ id: users.id, verifyByHod: users.verifyByHod })
+    .from(users)
+    .where(and(eq(users.id, studentId), isNull(users.deletedAt)))
+    .for('update');
+  return row;
+}
+
+const particular = sql<unknown>`${records.details}->>'particular'`;
+
+/** A live checklist entry of this particular that is not rejected (one that blocks another). */
+export async function findStandingChecklistEntry(db: Executor, studentId: string, value: string) {
+  const [row] = await db
+    .select({ id: records.id })
+    .from(records)
+    .where(
+      and(
+        eq(records.studentId, studentId),
+        eq(records.kind, 'checklist'),
+        isNull(records.deletedAt),
+        ne(records.status, 'rejected'),
+        sql`${particular} = ${value}`,
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+/** The particular and status of each of the student's live checklist entries (the dashboard card). */
+export async function listChecklistEntries(db: Executor, studentId: string) {
+  const rows = await db
+    .select({ particular, status: records.status })
+    .from(records)
+    .where(and(eq(records.studentId, studentId), eq(records.kind, 'checklist'), isNull(records.deletedAt)));
+  return rows as Array<{ particular: unknown; status: RecordStatus }>;
+}
