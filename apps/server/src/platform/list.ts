@@ -7,7 +7,7 @@ export type ListSpec<TSort extends string> = {
   /** Who may see which rows (`scopeFor(actor)`) and fixed filters; always applied. */
   where?: SQL | undefined;
   /** What the search box looks in; a non-text column needs a cast, e.g. sql`${t.date}::text`. */
-  searchIn: Array<AnyColumn | SQL>;
+  searchIn: SearchTarget[];
   /** The sort keys a client may name, and the column or expression each sorts by. */
   sortable: Record<TSort, AnyColumn | SQL>;
   /** Used when the client names no sort key, or one not in `sortable`. */
@@ -17,6 +17,13 @@ export type ListSpec<TSort extends string> = {
   tieBreaker: AnyColumn;
 };
 
+/**
+ * Where a search word may match: a column or expression (matched with ILIKE), or a function that
+ * builds the condition from the word's LIKE pattern, for a match the planner should see in
+ * another shape (a subquery on another table, an indexed expression).
+ */
+export type SearchTarget = AnyColumn | SQL | ((pattern: string) => SQL);
+
 /** At most this many words of a search are used (each must match somewhere). */
 const MAX_SEARCH_WORDS = 5;
 
@@ -25,14 +32,21 @@ export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/** The words of a search box's text that are searched for. */
+export function searchWords(search: string | undefined): string[] {
+  return (search ?? '').split(/\s+/).filter(Boolean).slice(0, MAX_SEARCH_WORDS);
+}
+
 /**
  * The search condition: every word of `search` must appear (case-insensitively) in at least one
  * of the columns. Undefined when there is nothing to search for.
  */
-export function searchCondition(search: string | undefined, columns: Array<AnyColumn | SQL>) {
-  const words = (search ?? '').split(/\s+/).filter(Boolean).slice(0, MAX_SEARCH_WORDS);
+export function searchCondition(search: string | undefined, columns: SearchTarget[]) {
+  const words = searchWords(search);
   if (words.length === 0 || columns.length === 0) return undefined;
-  return and(...words.map((word) => or(...columns.map((column) => ilike(column, containsPattern(word))))));
+  const matches = (column: SearchTarget, pattern: string) =>
+    typeof column === 'function' ? column(pattern) : ilike(column, pattern);
+  return and(...words.map((word) => or(...columns.map((column) => matches(column, containsPattern(word))))));
 }
 
 /**

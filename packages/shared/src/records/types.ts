@@ -88,6 +88,12 @@ export type ColumnDef = {
    */
   value: string;
   format?: 'date' | 'text' | 'number' | 'status' | 'file' | 'score' | 'verified';
+  /**
+   * Names or identifies the patient (a procedure's patient name, a clinical case's patient id):
+   * shown in the table, but never put in the search text (`recordSearchText`), so the search
+   * index holds no patient identifiers. Columns of `sensitive` fields are left out anyway.
+   */
+  identifiesPatient?: true;
 };
 
 /** One step of a scale: the stored value and what the verifier and the student read. */

@@ -146,7 +146,7 @@ export const clinicalCase: RecordKind = {
     },
   ],
   columns: [
-    { label: 'Patient ID', value: 'details.patientId' },
+    { label: 'Patient ID', value: 'details.patientId', identifiesPatient: true },
     dateColumn,
     { label: 'Provisional Diagnosis', value: 'details.provisionalDiagnosis' },
     teacherColumn('Supervising Faculty'),

@@ -38,7 +38,7 @@ export const procedure: RecordKind = {
     { label: 'Date', value: 'date', format: 'date' },
     { label: 'Competency', value: 'details.competency' },
     { label: 'Skills', value: 'details.skills' },
-    { label: 'Patient Name', value: 'details.patient' },
+    { label: 'Patient Name', value: 'details.patient', identifiesPatient: true },
     { label: 'OPD/IPD No.', value: 'details.ipd' },
     { label: 'Role', value: 'details.role' },
     teacherColumn(),
