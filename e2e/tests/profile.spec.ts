@@ -24,6 +24,8 @@ test('a new student completes the profile with a photo and ID proof; the alerts 
   await expect(page.getByRole('alert').filter({ hasText: PROFILE_MESSAGES.updateAlert })).toBeVisible();
   await expect(page.getByLabel('Email', { exact: true })).toHaveAttribute('readonly', '');
   await expect(page.getByLabel('Phone', { exact: true })).toHaveAttribute('readonly', '');
+  // Only faculty choose how verification e-mails arrive.
+  await expect(page.getByRole('radio', { name: 'Daily digest' })).toHaveCount(0);
   await expectNoSeriousA11yViolations(page);
 
   await page.getByLabel('Joining Date', { exact: true }).fill('01-07-2025');
@@ -75,4 +77,21 @@ test('staff see and edit their own profile, without a unit head', async ({ page 
   await page.getByLabel('Registration Number').fill('DMC-45123');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(dialog(page, PROFILE_MESSAGES.successTitle)).toBeVisible();
+  await acknowledge(page, PROFILE_MESSAGES.successTitle);
+
+  // Verification e-mails: a daily digest unless they choose one per entry (saved at once).
+  const choice = page.getByRole('radiogroup', { name: 'Verification e-mails' });
+  await expect(choice.getByRole('radio', { name: 'Daily digest' })).toBeChecked();
+  await choice.getByRole('radio', { name: 'One per entry' }).check();
+  await expect(
+    page.getByRole('status').filter({ hasText: PROFILE_MESSAGES.verificationMailSaved }),
+  ).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await page.reload();
+  await expect(choice.getByRole('radio', { name: 'One per entry' })).toBeChecked();
+  // Back to the default, so other journeys find the demo faculty as seeded.
+  await choice.getByRole('radio', { name: 'Daily digest' }).check();
+  await expect(
+    page.getByRole('status').filter({ hasText: PROFILE_MESSAGES.verificationMailSaved }),
+  ).toBeVisible();
 });

@@ -30,6 +30,12 @@ const ConfigSchema = z.object({
     .url({ error: 'must be a URL such as https://logbook.example.org' })
     .default('http://localhost:3000'),
   LAUNCH_PASSWORD: optionalText,
+  DIGEST_HOUR: z.coerce
+    .number({ error: 'must be an hour from 0 to 23' })
+    .int({ error: 'must be an hour from 0 to 23' })
+    .min(0, { error: 'must be an hour from 0 to 23' })
+    .max(23, { error: 'must be an hour from 0 to 23' })
+    .default(7),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SESSION_ABSOLUTE_HOURS: z.coerce
     .number()
@@ -74,6 +80,8 @@ export type Config = {
   mailFrom: string;
   appUrl: string;
   launchPassword: string | undefined;
+  /** From this hour (India time, 0-23) each day, faculty get their digest of pending entries. */
+  digestHour: number;
   logLevel: string;
   /** Idle expiry: the spec's 50-minute inactivity timeout. */
   sessionIdleMs: number;
@@ -127,6 +135,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: c.MAIL_FROM,
     appUrl: c.APP_URL.replace(/\/+$/, ''),
     launchPassword: c.LAUNCH_PASSWORD,
+    digestHour: c.DIGEST_HOUR,
     logLevel: c.LOG_LEVEL,
     sessionIdleMs: INACTIVITY_TIMEOUT_MS,
     sessionAbsoluteMs: c.SESSION_ABSOLUTE_HOURS * 60 * 60 * 1000,

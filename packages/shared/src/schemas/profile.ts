@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isTeachingRole } from '../roles';
 import { isoDate, pastIsoDate } from './dates';
 import { SessionUserSchema } from './session-user';
 
@@ -75,7 +76,35 @@ export const PROFILE_MESSAGES = {
   futureDate: 'This date cannot be in the future',
   unitHead: 'Please choose a teacher of your department as unit head',
   name: 'Please enter your name',
+  verificationMailSaved: 'Verification e-mail choice saved',
+  verificationMailFacultyOnly: 'Only faculty who verify entries choose how verification e-mails arrive',
 } as const;
+
+/**
+ * How a faculty member hears by e-mail of entries waiting for them (users.verification_mail):
+ * one mail a day listing them (the default) or one mail per entry. In-app notifications are per
+ * entry either way (docs/decisions/009).
+ */
+export const VERIFICATION_MAIL_MODES = ['digest', 'each'] as const;
+export type VerificationMailMode = (typeof VERIFICATION_MAIL_MODES)[number];
+export const VERIFICATION_MAIL_LABELS: Record<VerificationMailMode, string> = {
+  digest: 'Daily digest',
+  each: 'One per entry',
+};
+
+/** Whether a user chooses how verification e-mails arrive: staff who verify entries (not Master or Admin). */
+export function choosesVerificationMail(user: { role: string | null }): boolean {
+  return isTeachingRole(user.role);
+}
+
+/** `PATCH /profile`: the profile's preferences, saved as soon as they are chosen. */
+export const UpdatePreferencesSchema = z.object({ verificationMail: z.enum(VERIFICATION_MAIL_MODES) });
+export type UpdatePreferencesInput = z.infer<typeof UpdatePreferencesSchema>;
+export const UpdatePreferencesResponseSchema = z.object({
+  message: z.string(),
+  verificationMail: z.enum(VERIFICATION_MAIL_MODES),
+});
+export type UpdatePreferencesResponse = z.infer<typeof UpdatePreferencesResponseSchema>;
 
 const date = isoDate(PROFILE_MESSAGES.invalidDate);
 const pastDate = pastIsoDate(PROFILE_MESSAGES.invalidDate, PROFILE_MESSAGES.futureDate);
@@ -120,12 +149,16 @@ export const ProfileSchema = UpdateProfileSchema.omit({ profilePicFileId: true, 
     email: z.string(),
     phone: z.string().nullable(),
     role: SessionUserSchema.shape.role,
+    /** The user's own referral id, shown read-only on the profile (issue 10). */
+    referralId: z.string(),
     verifyByHod: z.boolean(),
     collegeName: z.string().nullable(),
     departmentName: z.string().nullable(),
     courseTitle: z.string().nullable(),
     profilePic: FileRefSchema.nullable(),
     idProof: FileRefSchema.nullable(),
+    /** Null for whoever does not choose it (students, Master, Admin). */
+    verificationMail: z.enum(VERIFICATION_MAIL_MODES).nullable(),
   },
 );
 export type Profile = z.infer<typeof ProfileSchema>;

@@ -7,7 +7,7 @@ import { colleges, courses, departments, files, users } from '../../db/schema/in
 export type UserRow = typeof users.$inferSelect;
 
 /** Staff who teach in one college and department: not Master or Admin, not blocked or deleted. */
-function teachersOf(collegeId: string, departmentId: string) {
+export function teachersOf(collegeId: string, departmentId: string) {
   return and(
     eq(users.collegeId, collegeId),
     eq(users.departmentId, departmentId),

@@ -2,6 +2,8 @@ import { ErrorResponseSchema } from '@pgel/shared/schemas/common';
 import {
   ProfileResponseSchema,
   TeacherListSchema,
+  UpdatePreferencesResponseSchema,
+  UpdatePreferencesSchema,
   UpdateProfileResponseSchema,
   UpdateProfileSchema,
 } from '@pgel/shared/schemas/profile';
@@ -43,6 +45,24 @@ export function peopleRoutes(service: PeopleService): FastifyPluginAsyncZod {
         },
       },
       async (request) => service.updateProfile(requireActor(request), request.body, { ip: request.ip }),
+    );
+
+    app.patch(
+      '/profile',
+      {
+        schema: {
+          tags: ['people'],
+          summary:
+            "Save the caller's preferences (faculty: one verification e-mail per entry or a daily digest)",
+          body: UpdatePreferencesSchema,
+          response: {
+            200: UpdatePreferencesResponseSchema,
+            400: ErrorResponseSchema,
+            401: ErrorResponseSchema,
+          },
+        },
+      },
+      async (request) => service.updatePreferences(requireActor(request), request.body, { ip: request.ip }),
     );
 
     app.get(

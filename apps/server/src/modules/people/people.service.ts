@@ -2,14 +2,18 @@ import type { StaffRole } from '@pgel/shared/roles';
 import { FILE_MESSAGES } from '@pgel/shared/schemas/files';
 import {
   BLOOD_GROUPS,
+  choosesVerificationMail,
   MEDICAL_COUNCILS,
   PROFILE_MESSAGES,
   type Profile,
   type Teacher,
   UNIVERSITIES,
+  type UpdatePreferencesInput,
+  type UpdatePreferencesResponse,
   type UpdateProfileInput,
   type UpdateProfileResponse,
   VACCINATION_STATUSES,
+  VERIFICATION_MAIL_MODES,
 } from '@pgel/shared/schemas/profile';
 import type { Database } from '../../db/client';
 import { writeAudit } from '../../platform/audit';
@@ -68,6 +72,7 @@ export class PeopleService {
       email: u.email,
       phone: u.phone,
       role: u.role as StaffRole | null,
+      referralId: u.referralId,
       verifyByHod: u.verifyByHod,
       collegeName: row.collegeName,
       departmentName: row.departmentName,
@@ -89,7 +94,41 @@ export class PeopleService {
       unitHeadId: u.unitHeadId,
       profilePic: fileRef(row.photoId, row.photoName, row.photoType),
       idProof: fileRef(row.idProofId, row.idProofName, row.idProofType),
+      verificationMail: choosesVerificationMail(u)
+        ? (choice(VERIFICATION_MAIL_MODES, u.verificationMail) ?? 'digest')
+        : null,
     };
+  }
+
+  /**
+   * Saves the profile's preferences (`PATCH /profile`): how verification e-mails arrive. Only
+   * staff who verify entries choose it; anyone else sending it is told so (400), not ignored.
+   */
+  async updatePreferences(
+    actor: SessionActor,
+    input: UpdatePreferencesInput,
+    meta: { ip: string },
+  ): Promise<UpdatePreferencesResponse> {
+    await this.deps.db.transaction(async (tx) => {
+      const before = await repo.lockUser(tx, actor.id);
+      if (!before) throw AppError.unauthorized();
+      if (!choosesVerificationMail(before)) {
+        throw AppError.validation(PROFILE_MESSAGES.verificationMailFacultyOnly);
+      }
+      if (before.verificationMail === input.verificationMail) return;
+      await repo.updateUser(tx, actor.id, { verificationMail: input.verificationMail });
+      await writeAudit(tx, {
+        actorId: actor.id,
+        action: 'user.preferences_update',
+        entity: 'user',
+        entityId: actor.id,
+        collegeId: before.collegeId,
+        ip: meta.ip,
+        before: { verificationMail: before.verificationMail },
+        after: { verificationMail: input.verificationMail },
+      });
+    });
+    return { message: PROFILE_MESSAGES.verificationMailSaved, verificationMail: input.verificationMail };
   }
 
   /**

@@ -119,12 +119,16 @@ describe('profile and teachers', () => {
         email: student.email,
         phone: '9876543210',
         role: null,
+        // The user's own referral id (issue 10: the profile shows it).
+        referralId: student.referralId,
         verifyByHod: false,
         collegeName: placement.college.name,
         departmentName: placement.department.name,
         courseTitle: placement.course.title,
         profilePic: null,
         idProof: null,
+        // Students have no verification e-mail choice (faculty only).
+        verificationMail: null,
       });
     });
   });

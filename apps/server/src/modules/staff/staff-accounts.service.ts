@@ -25,9 +25,11 @@ import { type AuditEntry, writeAudit, writeAudits } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
 import { fileUrl } from '../../platform/files';
 import { listPage } from '../../platform/list';
+import { enqueueMail } from '../../platform/mail';
 import { hashPassword } from '../../platform/secrets';
 import type { QueueingDeps } from '../../platform/service-deps';
 import type { SessionActor } from '../../platform/session';
+import { passwordSetByMasterMail } from '../auth/auth.mail';
 import * as accounts from '../auth/auth.repository';
 import { ReferenceService } from '../reference/reference.service';
 import { createStaffAccount, type NewAccount, requireFreeEmail } from './new-staff-account';
@@ -177,7 +179,10 @@ export class StaffAccountsService {
     return { message: M.statusUpdated };
   }
 
-  /** Sets a staff member's password (Master) and signs them out everywhere. */
+  /**
+   * Sets a staff member's password (Master), signs them out everywhere and tells them by e-mail
+   * (without the password).
+   */
   async resetPassword(
     actor: Actor,
     staffId: string,
@@ -195,7 +200,12 @@ export class StaffAccountsService {
       await accounts.deleteSessionsOfUser(tx, before.id);
       // auditView leaves the hash out; the action says the password changed.
       await writeAudit(tx, changed(actor, meta, 'staff.password.reset', before, before));
+      await enqueueMail(
+        tx,
+        passwordSetByMasterMail(before.email, before.name, `${this.deps.appUrl}/staffLogin`),
+      );
     });
+    this.deps.onQueued();
     return { message: M.passwordReset };
   }
 

@@ -20,11 +20,12 @@ import { type AuditEntry, writeAudit, writeAudits } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
 import { fileUrl } from '../../platform/files';
 import { listPage } from '../../platform/list';
-import { enqueueMail } from '../../platform/mail';
+import { enqueueMail, type MailMessage } from '../../platform/mail';
 import { queueMessage } from '../../platform/notifier';
 import { hashPassword } from '../../platform/secrets';
 import type { QueueingDeps } from '../../platform/service-deps';
 import type { SessionActor } from '../../platform/session';
+import { passwordSetByMasterMail } from '../auth/auth.mail';
 // Sessions are the auth module's rows, as for staff accounts.
 import * as accounts from '../auth/auth.repository';
 import { notify } from '../people/notifications.service';
@@ -182,7 +183,10 @@ export class StudentsService {
     });
   }
 
-  /** Sets a new password for a student (Master) and signs the student out everywhere. */
+  /**
+   * Sets a new password for a student (Master), signs the student out everywhere and tells them
+   * by e-mail (without the password).
+   */
   async resetPassword(
     actor: Actor,
     studentId: string,
@@ -202,6 +206,7 @@ export class StudentsService {
       M.passwordReset,
       {
         signOut: true,
+        mail: (student) => passwordSetByMasterMail(student.email, student.name, `${this.deps.appUrl}/login`),
       },
     );
   }
@@ -213,7 +218,7 @@ export class StudentsService {
     action: string,
     values: Partial<typeof users.$inferInsert>,
     message: string,
-    options: { signOut?: boolean } = {},
+    options: { signOut?: boolean; mail?: (student: repo.StudentRow) => MailMessage } = {},
   ): Promise<MessageResponse> {
     if (!canAdministerStudents(actor)) throw AppError.forbidden();
     await this.db.transaction(async (tx) => {
@@ -231,7 +236,9 @@ export class StudentsService {
         // auditView leaves the password hash out; the action says it changed.
         after: auditView({ ...before, ...values } as repo.StudentRow),
       });
+      if (options.mail) await enqueueMail(tx, options.mail(before));
     });
+    if (options.mail) this.deps.onQueued();
     return { message };
   }
 

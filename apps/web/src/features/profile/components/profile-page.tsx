@@ -1,7 +1,20 @@
-import { Alert, Avatar, Badge, Button, Card, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Avatar,
+  Badge,
+  Button,
+  Card,
+  Center,
+  Code,
+  Group,
+  Loader,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { canAddTeachers } from '@pgel/shared/auth/policies';
 import { roleLabel } from '@pgel/shared/roles';
-import type { Profile } from '@pgel/shared/schemas/profile';
+import { choosesVerificationMail, type Profile } from '@pgel/shared/schemas/profile';
 import { IconAlertTriangle, IconCircleCheck, IconClock } from '@tabler/icons-react';
 import { errorMessage } from '../../../lib/api-client';
 import { useSessionUser } from '../../../lib/session';
@@ -9,6 +22,7 @@ import { useProfile } from '../api/get-profile';
 import { MyTeachersCard } from './my-teachers-card';
 import { ProfileAlerts } from './profile-alerts';
 import { ProfileForm } from './profile-form';
+import { VerificationMailCard } from './verification-mail-card';
 
 function ProfileSummary({ profile }: { profile: Profile }) {
   const isStudent = profile.role === null;
@@ -55,6 +69,15 @@ function ProfileSummary({ profile }: { profile: Profile }) {
               {place}
             </Text>
           ) : null}
+          {/* The user's own referral id, to pass on (issue 10). */}
+          <Group gap={6} wrap="nowrap">
+            <Text size="sm" c="dimmed" id="referral-id-label">
+              Referral ID
+            </Text>
+            <Code fz="sm" fw={600} aria-labelledby="referral-id-label">
+              {profile.referralId}
+            </Code>
+          </Group>
         </Stack>
       </Group>
     </Card>
@@ -94,6 +117,9 @@ export function ProfilePage() {
           <ProfileAlerts profile={profile.data} />
           <ProfileSummary profile={profile.data} />
           {profile.data.role === null ? <MyTeachersCard canAdd={canAddTeacher} /> : null}
+          {choosesVerificationMail(profile.data) && profile.data.verificationMail ? (
+            <VerificationMailCard mode={profile.data.verificationMail} />
+          ) : null}
           <ProfileForm profile={profile.data} />
         </>
       )}

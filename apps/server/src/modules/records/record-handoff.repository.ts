@@ -1,0 +1,163 @@
+import { NON_TEACHING_ROLES } from '@pgel/shared/roles';
+import { and, asc, eq, inArray, isNotNull, isNull, lt, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Executor } from '../../db/client';
+import { records, users } from '../../db/schema/index';
+import { teachersOf } from '../people/people.repository';
+
+/** A member of staff who verifies entries, with how they want to hear of them by e-mail. */
+export type Verifier = {
+  id: string;
+  name: string;
+  email: string;
+  collegeId: string | null;
+  departmentId: string | null;
+  verificationMail: string;
+};
+
+const verifierColumns = {
+  id: users.id,
+  name: users.name,
+  email: users.email,
+  collegeId: users.collegeId,
+  departmentId: users.departmentId,
+  verificationMail: users.verificationMail,
+};
+
+/** The named teacher, if they may still verify (not blocked or deleted). */
+export async function findVerifier(db: Executor, id: string): Promise<Verifier | undefined> {
+  const [row] = await db
+    .select(verifierColumns)
+    .from(users)
+    .where(and(eq(users.id, id), eq(users.blocked, false), isNull(users.deletedAt)))
+    .limit(1);
+  return row;
+}
+
+/** Everyone who verifies the department's entries: its teachers (not Master or Admin). */
+export async function listDepartmentVerifiers(
+  db: Executor,
+  collegeId: string,
+  departmentId: string,
+): Promise<Verifier[]> {
+  return db
+    .select(verifierColumns)
+    .from(users)
+    .where(teachersOf(collegeId, departmentId))
+    .orderBy(asc(users.name), asc(users.id));
+}
+
+/** Names and addresses of students, for the mail that tells them of a verification. */
+export async function findStudents(db: Executor, ids: string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: users.id, name: users.name, email: users.email })
+    .from(users)
+    .where(and(inArray(users.id, ids), isNull(users.deletedAt)));
+}
+
+// ---- The daily digest ------------------------------------------------------------------------
+
+export type DigestRecipient = {
+  id: string;
+  name: string;
+  email: string;
+  collegeId: string;
+  departmentId: string;
+};
+
+/**
+ * Claims up to `limit` staff whose digest of today is still due: those who verify, chose the
+ * digest, and were last sent one before `dayStart` (or never). Claiming sets `digest_sent_at`
+ * in the same statement, so a second server running the job at the same moment skips these rows
+ * (SKIP LOCKED) and, once this transaction commits, finds them done. Staff with nothing pending
+ * are claimed too: the digest is of what waits at the morning's run, not of every later entry.
+ */
+export async function claimDigestRecipients(
+  db: Executor,
+  options: { dayStart: Date; now: Date; limit: number },
+): Promise<DigestRecipient[]> {
+  const due = or(isNull(users.digestSentAt), lt(users.digestSentAt, options.dayStart)) as SQL;
+  const candidates = db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        isNotNull(users.role),
+        notInArray(users.role, [...NON_TEACHING_ROLES]),
+        eq(users.verificationMail, 'digest'),
+        eq(users.blocked, false),
+        isNull(users.deletedAt),
+        isNotNull(users.collegeId),
+        isNotNull(users.departmentId),
+        due,
+      ),
+    )
+    .orderBy(asc(users.id))
+    .limit(options.limit)
+    .for('update', { skipLocked: true });
+  const rows = await db
+    .update(users)
+    .set({ digestSentAt: options.now })
+    .where(and(inArray(users.id, candidates), due))
+    .returning({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      collegeId: users.collegeId,
+      departmentId: users.departmentId,
+    });
+  return rows.filter((row): row is DigestRecipient => row.collegeId !== null && row.departmentId !== null);
+}
+
+const student = alias(users, 'student');
+
+export type PendingEntry = {
+  id: string;
+  kind: string;
+  date: string | null;
+  studentId: string;
+  studentName: string;
+  /** How many entries wait in all (the list itself stops at the limit). */
+  total: number;
+};
+
+/**
+ * Pending entries handed to one member of staff: those naming them as teacher, and those of their
+ * department naming no teacher. By student name, then date; at most `limit`. Only what a mail may
+ * show: kind, date, student, id (never details or the summary, which may describe a patient).
+ */
+export async function listPendingFor(
+  db: Executor,
+  staff: DigestRecipient,
+  limit: number,
+): Promise<PendingEntry[]> {
+  return db
+    .select({
+      id: records.id,
+      kind: records.kind,
+      date: records.date,
+      studentId: records.studentId,
+      studentName: student.name,
+      total: sql<number>`(count(*) over ())::int`,
+    })
+    .from(records)
+    .innerJoin(student, eq(student.id, records.studentId))
+    .where(
+      and(
+        isNull(records.deletedAt),
+        eq(records.status, 'pending'),
+        sql`${records.studentId} <> ${staff.id}`,
+        or(
+          eq(records.teacherId, staff.id),
+          and(
+            isNull(records.teacherId),
+            eq(records.collegeId, staff.collegeId),
+            eq(records.departmentId, staff.departmentId),
+          ),
+        ),
+      ),
+    )
+    .orderBy(asc(student.name), asc(records.studentId), asc(records.date), asc(records.createdAt))
+    .limit(limit);
+}

@@ -1,0 +1,206 @@
+import { findKind } from '@pgel/shared/records/kinds';
+import type { RecordKind } from '@pgel/shared/records/types';
+import type { VerificationMailMode } from '@pgel/shared/schemas/profile';
+import { and, eq, inArray } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { mailOutbox, notifications, users } from '../../db/schema/index';
+import { createRecordRows, createUser, post, type TestApp } from '../../test/helpers';
+import {
+  needsFile,
+  type RecordsWorld,
+  recordBody,
+  uploadDocument,
+  validValues,
+  verifyInputFor,
+  withRecordsWorld,
+} from '../../test/records-world';
+
+type Json = Record<string, unknown>;
+
+function kindOf(id: string): RecordKind {
+  const kind = findKind(id);
+  if (!kind) throw new Error(`no kind ${id}`);
+  return kind;
+}
+
+/** Issue 10: every hand-off of an entry tells whoever acts next, in the app and by e-mail. */
+describe('records: who hears of a hand-off', () => {
+  let t: TestApp;
+  let w: RecordsWorld;
+
+  withRecordsWorld((app, world) => {
+    t = app;
+    w = world;
+  });
+  beforeAll(async () => {
+    // Entries are added once the HOD has approved the student.
+    await t.db.update(users).set({ verifyByHod: true }).where(eq(users.id, w.actors.student.id));
+  });
+
+  async function setMode(userId: string, mode: VerificationMailMode) {
+    await t.db.update(users).set({ verificationMail: mode }).where(eq(users.id, userId));
+  }
+  async function submit(kind: RecordKind): Promise<{ id: string; values: Json }> {
+    const fileId = needsFile(kind) ? await uploadDocument(t, w.actors.student.cookie) : undefined;
+    const values = validValues(kind, w.refs, fileId);
+    const response = await post(t.app, '/api/v1/records', recordBody(kind, values), {
+      cookie: w.actors.student.cookie,
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    return { id: (response.json.record as { id: string }).id, values };
+  }
+  const mailTo = (to: string) => t.db.select().from(mailOutbox).where(eq(mailOutbox.to, to));
+  const mailsLinking = async (to: string, recordId: string) =>
+    (await mailTo(to)).filter((m) => m.text.includes(recordId));
+  const notesAbout = (toIds: string[], url: string) =>
+    t.db
+      .select()
+      .from(notifications)
+      .where(
+        and(
+          inArray(notifications.toId, toIds),
+          eq(notifications.url, url),
+          eq(notifications.fromId, w.actors.student.id),
+        ),
+      );
+
+  describe('a student submits', () => {
+    it('the named teacher who chose one mail per entry gets it: kind, date, link, no patient data', async () => {
+      await setMode(w.actors.faculty.id, 'each');
+      try {
+        const clinicalCase = kindOf('clinical-case');
+        const { id, values } = await submit(clinicalCase);
+        const [mail, ...others] = await mailsLinking(w.actors.faculty.email, id);
+        expect(others).toHaveLength(0);
+        expect(mail?.subject).toBe('New Clinical Cases entry to verify');
+        expect(mail?.transactional).toBe(false);
+        expect(mail?.text).toContain(`http://app.test/task/clinical-case?record=${id}`);
+        expect(mail?.text).toContain(w.actors.student.name);
+        const [y, m, d] = String(values.date).split('-');
+        expect(mail?.text).toContain(`Date: ${d}-${m}-${y}`);
+        // The patient's name and contact, the diagnosis: none of it leaves in mail.
+        for (const field of [
+          'name',
+          'contactNumber',
+          'address',
+          'provisionalDiagnosis',
+          'presentingComplaints',
+        ]) {
+          const value = values[field];
+          const text = Array.isArray(value) ? value.join(' ') : String(value);
+          expect(text.length).toBeGreaterThan(3);
+          expect(mail?.text).not.toContain(text);
+        }
+        expect(await notesAbout([w.actors.faculty.id], '/task/clinical-case')).not.toHaveLength(0);
+      } finally {
+        await setMode(w.actors.faculty.id, 'digest');
+      }
+    });
+
+    it('a named teacher on the daily digest (the default) is told in the app only', async () => {
+      const teaching = kindOf('teaching');
+      const before = (await notesAbout([w.actors.faculty.id], '/task/teaching')).length;
+      const { id } = await submit(teaching);
+      expect(await mailsLinking(w.actors.faculty.email, id)).toHaveLength(0);
+      expect(await notesAbout([w.actors.faculty.id], '/task/teaching')).toHaveLength(before + 1);
+    });
+
+    it.each(['conference', 'speciality-posting', 'extra-curricular', 'leave'])(
+      '%s (no teacher named): each faculty member of the department hears of it',
+      async (kindId) => {
+        const kind = kindOf(kindId);
+        await setMode(w.actors.hod.id, 'each');
+        try {
+          const { id } = await submit(kind);
+          const url = `/task/${kind.id}`;
+          const told = await notesAbout(
+            [
+              w.actors.faculty.id,
+              w.actors.hod.id,
+              w.actors.admin.id,
+              w.actors.master.id,
+              w.actors.facultyOtherDepartment.id,
+            ],
+            url,
+          );
+          const toldIds = told.filter((n) => n.description.includes(kind.menuTitle)).map((n) => n.toId);
+          expect(toldIds.sort()).toEqual([w.actors.faculty.id, w.actors.hod.id].sort());
+          // The HOD chose one mail per entry; the professor waits for the digest.
+          const [mail] = await mailsLinking(w.actors.hod.email, id);
+          expect(mail?.subject).toBe(`New ${kind.menuTitle} entry to verify`);
+          expect(mail?.text).toContain('for verification by your department');
+          expect(await mailsLinking(w.actors.faculty.email, id)).toHaveLength(0);
+          expect(await mailsLinking(w.actors.admin.email, id)).toHaveLength(0);
+          expect(await mailsLinking(w.actors.facultyOtherDepartment.email, id)).toHaveLength(0);
+        } finally {
+          await setMode(w.actors.hod.id, 'digest');
+        }
+      },
+    );
+  });
+
+  describe('faculty verify', () => {
+    it('approving one entry mails the student its kind, date and link, not the feedback', async () => {
+      const teaching = kindOf('teaching');
+      const { id, values } = await submit(teaching);
+      const remark = 'Patient Ramesh Kumar, IPD 4455: well presented';
+      const response = await post(
+        t.app,
+        `/api/v1/records/${id}/verification`,
+        { status: 'approved', remark, ...verifyInputFor(teaching, values) },
+        { cookie: w.actors.faculty.cookie },
+      );
+      expect(response.statusCode, response.body).toBe(200);
+      const [mail, ...others] = await mailsLinking(w.actors.student.email, id);
+      expect(others).toHaveLength(0);
+      expect(mail?.subject).toBe('Your Teaching Experience entry was approved');
+      expect(mail?.text).toContain(`${w.actors.faculty.name} has approved your entry:`);
+      expect(mail?.text).toContain(`http://app.test/task/teaching?record=${id}`);
+      expect(mail?.text).not.toContain('Ramesh');
+      expect(mail?.text).not.toContain('4455');
+    });
+
+    it('rejecting tells the student too', async () => {
+      const leave = kindOf('leave');
+      const { id, values } = await submit(leave);
+      const response = await post(
+        t.app,
+        `/api/v1/records/${id}/verification`,
+        { status: 'rejected', remark: 'Dates overlap', ...verifyInputFor(leave, values) },
+        { cookie: w.actors.hod.cookie },
+      );
+      expect(response.statusCode, response.body).toBe(200);
+      const [mail] = await mailsLinking(w.actors.student.email, id);
+      expect(mail?.subject).toBe('Your Leave Records entry was rejected');
+    });
+
+    it('a bulk verification sends each student one mail listing their entries', async () => {
+      const first = await createUser(t.db, { placement: w.medicine });
+      const second = await createUser(t.db, { placement: w.medicine });
+      const rows = [
+        { kind: 'teaching', studentId: first.id, placement: w.medicine, date: '2026-11-02' },
+        { kind: 'teaching', studentId: first.id, placement: w.medicine, date: '2026-11-03' },
+        { kind: 'leave', studentId: first.id, placement: w.medicine, date: '2026-11-04' },
+        { kind: 'teaching', studentId: second.id, placement: w.medicine, date: '2026-11-05' },
+      ];
+      const ids = await createRecordRows(t.db, rows);
+      const response = await post(
+        t.app,
+        '/api/v1/records/bulk-verification',
+        { recordIds: ids, status: 'approved', remark: 'Bulk approved', score: 3 },
+        { cookie: w.actors.faculty.cookie },
+      );
+      expect(response.statusCode, response.body).toBe(200);
+
+      const toFirst = await mailTo(first.email);
+      expect(toFirst).toHaveLength(1);
+      expect(toFirst[0]?.subject).toBe('3 of your entries were approved');
+      for (const id of ids.slice(0, 3)) expect(toFirst[0]?.text).toContain(`?record=${id}`);
+      expect(toFirst[0]?.text).toContain('- Leave Records, 04-11-2026: http://app.test/task/leave?record=');
+      expect(toFirst[0]?.text).not.toContain(ids[3] as string);
+      const toSecond = await mailTo(second.email);
+      expect(toSecond).toHaveLength(1);
+      expect(toSecond[0]?.subject).toBe('Your Teaching Experience entry was approved');
+    });
+  });
+});
