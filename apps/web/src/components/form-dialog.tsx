@@ -1,6 +1,6 @@
 import { Button, Modal, Stack } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
-import { createContext, type FormEvent, type KeyboardEvent, type ReactNode, useContext } from 'react';
+import { useMediaQuery, useWindowEvent } from '@mantine/hooks';
+import { createContext, type FormEvent, type KeyboardEvent, type ReactNode, useContext, useRef } from 'react';
 import { DialogActions } from './dialog-actions';
 
 /** Phones (under Mantine's `xs`, 36em): form dialogs take the whole screen. */
@@ -35,11 +35,20 @@ type FormDialogProps = {
    * over it leaves it open.
    */
   nested?: boolean;
+  /** False for entry forms (issue 10): a stray tap beside a long form must not close it. */
+  closeOnClickOutside?: boolean;
+  /**
+   * Escape while this dialog is on top calls this instead of closing it (an entry form asks
+   * first when something was typed). Never Escape in a dialog over it, nor one that closes an
+   * open dropdown.
+   */
+  onEscape?: () => void;
 };
 
 /**
  * The frame of every form in a dialog: titled, centred, full-screen on phones. Outside clicks
- * close it, as the frames it replaced did; Escape as `closeOnEscape` and `nested` say.
+ * close it, as the frames it replaced did, unless `closeOnClickOutside` is false; Escape as
+ * `closeOnEscape`, `onEscape` and `nested` say.
  */
 export function FormDialog({
   opened,
@@ -49,6 +58,8 @@ export function FormDialog({
   size = 'lg',
   closeOnEscape = true,
   nested = false,
+  closeOnClickOutside = true,
+  onEscape,
 }: FormDialogProps) {
   const isPhone = useMediaQuery(PHONE) ?? false;
   // The modal's own window listener is off when nested: Escape is handled here, from inside only.
@@ -57,6 +68,20 @@ export function FormDialog({
     event.stopPropagation();
     onClose();
   };
+  // `onEscape`: a window listener, as the modal's own, so Escape works wherever the focus is
+  // (after a tap beside the form it is on the page); never for a key meant for a dialog over it.
+  const contentRef = useRef<HTMLDivElement>(null);
+  useWindowEvent('keydown', (event) => {
+    if (!onEscape || nested || !opened || event.key !== 'Escape' || event.isComposing) return;
+    const target = event.target instanceof Element ? event.target : null;
+    const own = contentRef.current?.closest('[role="dialog"]') ?? null;
+    const targetDialog = target?.closest('[role="dialog"]') ?? null;
+    if (targetDialog !== null && targetDialog !== own) return;
+    // Escape in a select or date input whose list or calendar is open closes that only.
+    const isOn = (name: string) => target?.getAttribute(name) === 'true';
+    if (isOn('data-mantine-stop-propagation') || isOn('aria-expanded')) return;
+    onEscape();
+  });
   return (
     <Modal
       opened={opened}
@@ -65,7 +90,8 @@ export function FormDialog({
       size={size}
       centered={!isPhone}
       fullScreen={isPhone}
-      closeOnEscape={closeOnEscape && !nested}
+      closeOnEscape={closeOnEscape && !nested && !onEscape}
+      closeOnClickOutside={closeOnClickOutside}
       {...(nested
         ? {
             onKeyDown: escapeInside,
@@ -75,7 +101,9 @@ export function FormDialog({
           }
         : {})}
     >
-      <NestedContext value={nested}>{children}</NestedContext>
+      <NestedContext value={nested}>
+        {onEscape ? <div ref={contentRef}>{children}</div> : children}
+      </NestedContext>
     </Modal>
   );
 }

@@ -1,6 +1,7 @@
 import type { MessageResponse } from '@pgel/shared/schemas/common';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { clearAllDrafts } from '../../../lib/entry-drafts';
 import { clearStoredUser } from '../../../lib/session';
 
 /** `POST /auth/logout`: ends the server session and clears the cookie. */
@@ -18,6 +19,8 @@ export function useLogout() {
     mutationFn: logout,
     onSettled: () => {
       clearStoredUser();
+      // Unfinished entries may hold a patient's history: none stay behind on a shared device.
+      clearAllDrafts();
       queryClient.clear();
     },
   });

@@ -121,9 +121,13 @@ export function NumberField({ field, value, error, onChange }: FieldProps<'numbe
   );
 }
 
+/** Fixed choices this short are radio buttons: one tap instead of two (issue 10). */
+const MAX_RADIO_OPTIONS = 4;
+
 /**
  * A fixed choice. The department-only options (three clinical training types) are listed only
- * when the server says the caller's department is the one the setting names.
+ * when the server says the caller's department is the one the setting names. A short list
+ * without such options (a role, a leave type) is a row of radio buttons.
  */
 export function SelectField({
   field,
@@ -132,13 +136,38 @@ export function SelectField({
   onChange,
   restrictedAllowed,
 }: FieldProps<'select'> & { restrictedAllowed: boolean }) {
+  const options = selectOptions(field, restrictedAllowed);
+  if (!field.restricted && options.length <= MAX_RADIO_OPTIONS) {
+    return (
+      <Radio.Group
+        size="md"
+        label={field.label}
+        description={field.description}
+        withAsterisk={field.required}
+        value={asText(value) || null}
+        error={error}
+        onChange={(next) => onChange(next)}
+      >
+        <Group gap="xs" mt={6}>
+          {options.map((option) => (
+            <Radio.Card key={option} value={option} radius="md" px="sm" py={8} w="auto">
+              <Group gap={8} wrap="nowrap">
+                <Radio.Indicator size="sm" />
+                <Text size="sm">{option}</Text>
+              </Group>
+            </Radio.Card>
+          ))}
+        </Group>
+      </Radio.Group>
+    );
+  }
   return (
     <Select
       label={field.label}
       description={field.description}
       withAsterisk={field.required}
       placeholder={`Select ${field.label}`}
-      data={[...selectOptions(field, restrictedAllowed)]}
+      data={[...options]}
       value={asText(value) || null}
       error={error}
       onChange={(next) => onChange(next ?? '')}

@@ -1,4 +1,5 @@
 import { RECORD_MESSAGES } from '@pgel/shared/records/api';
+import { ENTRY_FORM_MESSAGES } from '@pgel/shared/records/entry-form';
 import { clinicalCase, clinicalTraining, introductionSchedule, leave } from '@pgel/shared/records/kinds';
 import type { RecordKind } from '@pgel/shared/records/types';
 import { VALIDATION_TITLE } from '@pgel/shared/schemas/common';
@@ -6,7 +7,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import dayjs from 'dayjs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RecordFormModal } from './record-form-modal';
-import { fakeApi, labelled, optionsOf, pickOption, readDialog, withModals } from './test-support';
+import { fakeApi, labelled, optionsOf, PATIENTLY, pickOption, readDialog, withModals } from './test-support';
 
 const TEACHER_ID = '00000000-0000-4000-8000-0000000000e1';
 const RECORD_ID = '00000000-0000-4000-8000-0000000000d1';
@@ -19,12 +20,19 @@ afterEach(() => vi.unstubAllGlobals());
 /** The open form of a kind, and the dialog around it. */
 async function openForm(kind: RecordKind, onClose = vi.fn()) {
   withModals(<RecordFormModal kind={kind} opened onClose={onClose} />);
-  const modal = await screen.findByRole('dialog', { name: kind.formTitle });
+  const modal = await screen.findByRole('dialog', { name: kind.formTitle }, PATIENTLY);
   const field = (label: string) =>
     within(modal).getByLabelText(labelled(label), { selector: 'input, textarea' }) as HTMLInputElement;
   const type = (label: string, value: string) => fireEvent.change(field(label), { target: { value } });
   const submit = () => fireEvent.click(within(modal).getByRole('button', { name: 'Submit' }));
   return { modal, field, type, submit, onClose };
+}
+
+/** The modal's backdrop: a click there is a click outside the form. */
+function overlayOf(modal: HTMLElement): HTMLElement {
+  const overlay = modal.closest('.mantine-Modal-root')?.querySelector('.mantine-Modal-overlay');
+  if (!(overlay instanceof HTMLElement)) throw new Error('no overlay');
+  return overlay;
 }
 
 /** A created record as the server answers it. */
@@ -68,16 +76,41 @@ describe('RecordFormModal', () => {
     expect(sent.filter((call) => call.method === 'POST')).toHaveLength(0);
   });
 
-  it('keeps what was typed when Escape is pressed (only the close button closes the form)', async () => {
+  it('never closes on an outside click; with something typed, Escape and the close button ask first', async () => {
     fakeApi(TEACHERS);
     const form = await openForm(introductionSchedule);
     form.type('Topic', 'Hand hygiene');
+    // A stray tap beside the form (issue 10: the clinical case closed without a word).
+    fireEvent.click(overlayOf(form.modal));
     fireEvent.keyDown(form.field('Topic'), { key: 'Escape', code: 'Escape' });
+    const ask = await screen.findByRole('dialog', { name: ENTRY_FORM_MESSAGES.closeTitle }, PATIENTLY);
+    expect(ask.textContent).toContain(ENTRY_FORM_MESSAGES.closeKept);
+    fireEvent.click(within(ask).getByRole('button', { name: ENTRY_FORM_MESSAGES.keepEditing }));
+    await waitFor(
+      () => expect(screen.queryByRole('dialog', { name: ENTRY_FORM_MESSAGES.closeTitle })).toBeNull(),
+      PATIENTLY,
+    );
     expect(form.onClose).not.toHaveBeenCalled();
     expect(form.field('Topic').value).toBe('Hand hygiene');
+
+    fireEvent.click(within(form.modal).getByRole('button', { name: 'Close' }));
+    const again = await screen.findByRole('dialog', { name: ENTRY_FORM_MESSAGES.closeTitle }, PATIENTLY);
+    fireEvent.click(within(again).getByRole('button', { name: ENTRY_FORM_MESSAGES.closeConfirm }));
+    await waitFor(() => expect(form.onClose).toHaveBeenCalledTimes(1), PATIENTLY);
   });
 
-  it('lists every error as bullets in "Validation Error" for the clinical case', async () => {
+  it('closes an untouched form on Escape without asking', async () => {
+    fakeApi(TEACHERS);
+    const form = await openForm(introductionSchedule);
+    fireEvent.keyDown(form.field('Topic'), { key: 'Escape', code: 'Escape' });
+    await waitFor(() => expect(form.onClose).toHaveBeenCalledTimes(1), PATIENTLY);
+    expect(screen.queryByRole('dialog', { name: ENTRY_FORM_MESSAGES.closeTitle })).toBeNull();
+  });
+
+  // The clinical case's 47 fields take long to draw on a busy machine.
+  it('lists every error as bullets in "Validation Error" for the clinical case', {
+    timeout: 60_000,
+  }, async () => {
     const sent = fakeApi(TEACHERS);
     const form = await openForm(clinicalCase);
     form.type('Patient ID', 'P-1');
@@ -119,12 +152,13 @@ describe('RecordFormModal', () => {
     form.type('To Date', from.add(2, 'day').format('DD-MM-YYYY'));
     await waitFor(() => expect(form.field('Days').value).toBe('3'));
 
-    await pickOption(labelled('Leave Type'), 'Casual', form.modal);
+    // Four choices or fewer are radio buttons: one tap.
+    fireEvent.click(within(form.modal).getByRole('radio', { name: 'Casual' }));
     form.type('Reason', '  Family function ');
     form.type('Remark', 'Please approve');
     form.submit();
 
-    const success = await screen.findByRole('dialog', { name: 'Success' });
+    const success = await screen.findByRole('dialog', { name: 'Success' }, PATIENTLY);
     expect(success.textContent).toContain('Leave submitted successfully!');
     expect(form.onClose).toHaveBeenCalled();
     const post = sent.find((call) => call.method === 'POST');

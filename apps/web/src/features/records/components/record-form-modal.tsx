@@ -1,5 +1,6 @@
 import { Button, Divider, Grid, Stack, Title } from '@mantine/core';
 import { RECORD_MESSAGES } from '@pgel/shared/records/api';
+import { ENTRY_FORM_MESSAGES as M } from '@pgel/shared/records/entry-form';
 import type { FieldDef, RecordKind } from '@pgel/shared/records/types';
 import {
   type FieldError,
@@ -7,21 +8,36 @@ import {
   todayIso,
   validateRecord,
 } from '@pgel/shared/records/validation';
-import { type FormEvent, useCallback, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { DialogActions } from '../../../components/dialog-actions';
-import { showError } from '../../../components/dialogs';
+import { showConfirm, showError } from '../../../components/dialogs';
 import { FormDialog } from '../../../components/form-dialog';
 import { isApiError } from '../../../lib/api-client';
+import { sessionUserQueryOptions } from '../../../lib/session';
 import { useCreateRecord } from '../api/create-record';
 import { useRestrictedAllowed } from '../api/get-form-context';
+import { useRecordDefaults } from '../api/get-record-defaults';
 import { recordFailureMessage, showRecordSuccess, showRecordValidation } from './record-dialogs';
+import {
+  discardRecordDraft,
+  draftLeavesOutPatient,
+  identifiesPatient,
+  restoreRecordDraft,
+  saveRecordDraft,
+} from './record-draft';
 import { RecordField } from './record-fields';
+import { DraftRestoredNote, NextEntryNote } from './record-form-notes';
 import {
   changeRecordValue,
   errorsByField,
   groupBySection,
   initialRecordValues,
+  isEdited,
+  nextEntryValues,
+  sameValue,
   toCreateRecordInput,
+  withRecordDefaults,
 } from './record-values';
 
 /** Inputs that get a whole row; the rest sit two to a row on wider screens. */
@@ -33,23 +49,52 @@ type RecordFormModalProps = {
   onClose: () => void;
 };
 
+/** What the form tells its frame, so the frame's close button and Escape ask first. */
+type Edited = { any: boolean; patient: boolean };
+
 /**
  * The entry form of a kind, drawn from its `fields` (grouped by section for the clinical case).
  * Checked with the same `validateRecord` the server runs; the first error is shown (or all of
  * them as a bullet list for `showAllErrors` kinds) and every failing field is marked.
+ *
+ * Issue 10: an outside click never closes it, and closing it with something typed (close
+ * button, Escape, Cancel) asks first; what was typed is kept as a draft on the device.
  */
 export function RecordFormModal({ kind, opened, onClose }: RecordFormModalProps) {
+  const edited = useRef<Edited>({ any: false, patient: false });
+  const isAsking = useRef(false);
+  const requestClose = useCallback(async () => {
+    if (isAsking.current) return;
+    if (edited.current.any) {
+      isAsking.current = true;
+      const leave = await showConfirm({
+        title: M.closeTitle,
+        message: edited.current.patient ? `${M.closeKept} ${M.patientNotKept}` : M.closeKept,
+        confirmLabel: M.closeConfirm,
+        cancelLabel: M.keepEditing,
+      });
+      isAsking.current = false;
+      if (!leave) return;
+    }
+    onClose();
+  }, [onClose]);
+  const askToClose = useCallback(() => void requestClose(), [requestClose]);
+  const setEdited = useCallback((next: Edited) => {
+    edited.current = next;
+  }, []);
+
   // The page gives this modal a new key on every opening (and per kind), so each opening starts
-  // from fresh values with today's date; the form stays drawn while the modal fades out.
+  // afresh (today's date, the defaults, the draft); the form stays drawn while the modal fades.
   return (
     <FormDialog
       opened={opened}
-      onClose={onClose}
+      onClose={askToClose}
       title={kind.formTitle}
       size={hasSections(kind) ? 'xl' : 'lg'}
-      closeOnEscape={false}
+      closeOnClickOutside={false}
+      onEscape={askToClose}
     >
-      <RecordForm kind={kind} onClose={onClose} />
+      <RecordForm kind={kind} onDone={onClose} onCancel={askToClose} onEditedChange={setEdited} />
     </FormDialog>
   );
 }
@@ -58,13 +103,53 @@ function hasSections(kind: RecordKind): boolean {
   return kind.fields.some((field) => field.section !== undefined);
 }
 
-function RecordForm({ kind, onClose }: { kind: RecordKind; onClose: () => void }) {
+type RecordFormProps = {
+  kind: RecordKind;
+  /** Closes the frame at once (the entry was sent). */
+  onDone: () => void;
+  /** Cancel: the frame asks first when something was typed. */
+  onCancel: () => void;
+  onEditedChange: (edited: Edited) => void;
+};
+
+function RecordForm({ kind, onDone, onCancel, onEditedChange }: RecordFormProps) {
   const [today] = useState(() => todayIso());
-  const [values, setValues] = useState<RecordValues>(() => initialRecordValues(kind, today));
+  const userId = useQuery(sessionUserQueryOptions()).data?.id ?? null;
+  // What the form starts with: today's date, then the server's proposals once they arrive.
+  const [baseline, setBaseline] = useState<RecordValues>(() => initialRecordValues(kind, today));
+  const [restored] = useState(() => (userId ? restoreRecordDraft(userId, kind, baseline) : null));
+  const [values, setValues] = useState<RecordValues>(restored ?? baseline);
+  const [isDraftShown, setDraftShown] = useState(restored !== null);
+  const [savedMessage, setSavedMessage] = useState<string | null>(null);
+  // A new generation remounts the inputs (an upload's own state) when the form starts afresh.
+  const [generation, setGeneration] = useState(0);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [uploading, setUploading] = useState<ReadonlySet<string>>(new Set());
   const restrictedAllowed = useRestrictedAllowed(kind);
+  const defaults = useRecordDefaults(kind);
   const create = useCreateRecord();
+  const topRef = useRef<HTMLDivElement>(null);
+
+  // The guiding faculty and competency the server proposes fill the fields still empty, once.
+  const defaultsApplied = useRef(false);
+  useEffect(() => {
+    if (!defaults.data || defaultsApplied.current) return;
+    defaultsApplied.current = true;
+    setBaseline((current) => withRecordDefaults(kind, current, defaults.data));
+    setValues((current) => withRecordDefaults(kind, current, defaults.data));
+  }, [defaults.data, kind]);
+
+  // The draft follows every change; it is removed when nothing differs from the start.
+  useEffect(() => {
+    if (userId) saveRecordDraft(userId, kind, values, baseline);
+  }, [userId, kind, values, baseline]);
+
+  useEffect(() => {
+    const patient = kind.fields.some(
+      (field) => identifiesPatient(kind, field) && !sameValue(values[field.name], baseline[field.name]),
+    );
+    onEditedChange({ any: isEdited(values, baseline), patient });
+  }, [kind, values, baseline, onEditedChange]);
 
   const change = useCallback(
     (name: string, value: unknown) => {
@@ -88,18 +173,49 @@ function RecordForm({ kind, onClose }: { kind: RecordKind; onClose: () => void }
     });
   }, []);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  /** Starts afresh from `start` (a discarded draft, the entry after a saved one). */
+  const startAfresh = (start: RecordValues) => {
+    setBaseline(start);
+    setValues(start);
+    setErrors({});
+    setDraftShown(false);
+    setGeneration((n) => n + 1);
+    topRef.current?.scrollIntoView?.({ block: 'nearest' });
+  };
+
+  const discardDraft = async () => {
+    const confirmed = await showConfirm({
+      title: M.discardTitle,
+      message: M.discardText,
+      confirmLabel: M.discardConfirm,
+      cancelLabel: M.keepEditing,
+      danger: true,
+    });
+    if (!confirmed) return;
+    if (userId) discardRecordDraft(userId, kind);
+    startAfresh(withRecordDefaults(kind, initialRecordValues(kind, today), defaults.data));
+  };
+
+  /** Checks and sends the entry; then closes, or ('another') clears the form for the next one. */
+  const send = (then: 'close' | 'another') => {
     const result = validateRecord(kind, values, { today, restrictedAllowed });
     if (result.errors.length > 0) {
       setErrors(errorsByField(result.errors));
       void showRecordValidation(result.errors, kind.showAllErrors === true);
       return;
     }
+    const sent = values;
     create.mutate(toCreateRecordInput(kind, result.clean), {
-      onSuccess: () => {
-        onClose();
-        void showRecordSuccess(kind.successMessage);
+      onSuccess: (answer) => {
+        if (userId) discardRecordDraft(userId, kind);
+        const message = answer.message || kind.successMessage;
+        if (then === 'close') {
+          onDone();
+          void showRecordSuccess(message);
+          return;
+        }
+        startAfresh(nextEntryValues(kind, sent, today));
+        setSavedMessage(message);
       },
       onError: (error) => {
         const fieldErrors = isApiError(error) ? error.fieldErrors : undefined;
@@ -119,12 +235,26 @@ function RecordForm({ kind, onClose }: { kind: RecordKind; onClose: () => void }
     });
   };
 
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    send('close');
+  };
+  const hideSaved = useCallback(() => setSavedMessage(null), []);
+
   const sections = groupBySection(kind.fields);
   return (
     <form onSubmit={submit} noValidate aria-label={kind.formTitle}>
       <Stack gap="md">
+        <div ref={topRef} />
+        {savedMessage ? <NextEntryNote message={savedMessage} onClose={hideSaved} /> : null}
+        {isDraftShown ? (
+          <DraftRestoredNote
+            leavesOutPatient={draftLeavesOutPatient(kind)}
+            onDiscard={() => void discardDraft()}
+          />
+        ) : null}
         {sections.map((section) => (
-          <Stack key={section.title ?? ''} gap="sm">
+          <Stack key={`${section.title ?? ''}:${generation}`} gap="sm">
             {section.title ? (
               <Divider
                 labelPosition="left"
@@ -153,8 +283,16 @@ function RecordForm({ kind, onClose }: { kind: RecordKind; onClose: () => void }
           </Stack>
         ))}
         <DialogActions>
-          <Button variant="default" onClick={onClose}>
+          <Button variant="default" onClick={onCancel}>
             Cancel
+          </Button>
+          <Button
+            variant="light"
+            onClick={() => send('another')}
+            loading={create.isPending}
+            disabled={uploading.size > 0}
+          >
+            {M.saveAndAddAnother}
           </Button>
           <Button type="submit" loading={create.isPending} disabled={uploading.size > 0}>
             Submit

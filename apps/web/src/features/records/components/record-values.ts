@@ -1,4 +1,4 @@
-import type { CreateRecordInput } from '@pgel/shared/records/api';
+import type { CreateRecordInput, RecordDefaults } from '@pgel/shared/records/api';
 import { COMMON_FIELDS, type CommonField, type FieldDef, type RecordKind } from '@pgel/shared/records/types';
 import type { FieldError, RecordValues } from '@pgel/shared/records/validation';
 
@@ -12,11 +12,69 @@ export function initialRecordValues(kind: RecordKind, today: string): RecordValu
   for (const field of kind.fields) {
     if (field.input === 'computed') continue;
     if (field.input === 'text-list') values[field.name] = [''];
-    // The activity date starts at today (spec 02 section 5); other dates start empty.
-    else if (field.input === 'date' && field.name === 'date') values[field.name] = today;
+    // The activity date (the kind's `dateField`: a procedure's, a leave's From) starts at today
+    // on every kind (spec 02 section 5, issue 10); other dates start empty.
+    else if (field.input === 'date' && field.name === kind.dateField) values[field.name] = today;
     else values[field.name] = '';
   }
   return values;
+}
+
+/** Fields a new entry may start with from the server's defaults (RecordDefaults). */
+const DEFAULTED_FIELDS = ['teacherId', 'competency'] as const;
+
+/**
+ * The values with the server's proposals (the guiding faculty, the competency) put in the fields
+ * still empty: what the student chose or restored is never replaced.
+ */
+export function withRecordDefaults(
+  kind: RecordKind,
+  values: RecordValues,
+  defaults: RecordDefaults | undefined,
+): RecordValues {
+  if (!defaults) return values;
+  const proposed: Record<(typeof DEFAULTED_FIELDS)[number], string | undefined> = {
+    teacherId: defaults.teacherId,
+    competency: defaults.fields.competency?.id,
+  };
+  let next = values;
+  for (const name of DEFAULTED_FIELDS) {
+    const value = proposed[name];
+    if (value === undefined || values[name] !== '' || !kind.fields.some((f) => f.name === name)) continue;
+    next = { ...next, [name]: value };
+  }
+  return next;
+}
+
+/**
+ * A fresh form after 'Save and add another': empty, but with the activity date, guiding faculty
+ * and competency of the entry just sent (the next one is most likely of the same day and kind).
+ */
+export function nextEntryValues(kind: RecordKind, sent: RecordValues, today: string): RecordValues {
+  const next = initialRecordValues(kind, today);
+  for (const name of [kind.dateField, ...DEFAULTED_FIELDS]) {
+    if (name in next && typeof sent[name] === 'string') next[name] = sent[name];
+  }
+  return next;
+}
+
+/** Whether two values of a field are the same (a text list by its lines; blank lines are none). */
+export function sameValue(a: unknown, b: unknown): boolean {
+  if (Array.isArray(a) && Array.isArray(b)) {
+    const lines = (list: unknown[]) => list.filter((line) => line !== '');
+    const [x, y] = [lines(a), lines(b)];
+    return x.length === y.length && x.every((line, i) => line === y[i]);
+  }
+  return a === b;
+}
+
+/** Whether anything differs from `baseline` (what the form started with): typed, chosen, uploaded. */
+export function isEdited(values: RecordValues, baseline: RecordValues): boolean {
+  const names = new Set([...Object.keys(values), ...Object.keys(baseline)]);
+  for (const name of names) {
+    if (!sameValue(values[name], baseline[name])) return true;
+  }
+  return false;
 }
 
 /** Fields whose options depend on `name` (skills on a competency): cleared when it changes. */

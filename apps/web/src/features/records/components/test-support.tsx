@@ -13,6 +13,9 @@ if (!('fonts' in document)) {
   });
 }
 
+/** Waits long enough for a busy 2-core test machine, where a big form renders slowly. */
+export const PATIENTLY = { timeout: 8000 };
+
 export type FakeRoute = { status: number; body: unknown };
 export type SentRequest = { method: string; path: string; body: unknown };
 
@@ -50,8 +53,9 @@ export async function pickOption(label: string | RegExp, option: string | RegExp
   const input = scope.getByRole('combobox', { name: label });
   fireEvent.click(input);
   // happy-dom never ends the dropdown's transition, so it stays display:none: look past that.
-  const choice = await waitFor(() =>
-    within(listboxOf(input)).getByRole('option', { name: option, hidden: true }),
+  const choice = await waitFor(
+    () => within(listboxOf(input)).getByRole('option', { name: option, hidden: true }),
+    PATIENTLY,
   );
   fireEvent.click(choice);
 }
@@ -61,7 +65,7 @@ export async function optionsOf(label: string | RegExp, container?: HTMLElement)
   const scope = container ? within(container) : screen;
   const input = scope.getByRole('combobox', { name: label });
   fireEvent.click(input);
-  const listbox = await waitFor(() => listboxOf(input));
+  const listbox = await waitFor(() => listboxOf(input), PATIENTLY);
   const names = within(listbox)
     .queryAllByRole('option', { hidden: true })
     .map((option) => option.textContent ?? '');
@@ -78,9 +82,9 @@ function listboxOf(input: HTMLElement): HTMLElement {
 
 /** The message dialog with this title: its text, then closed with OK. */
 export async function readDialog(title: string): Promise<HTMLElement> {
-  const box = await screen.findByRole('dialog', { name: title });
+  const box = await screen.findByRole('dialog', { name: title }, PATIENTLY);
   const copy = box.cloneNode(true) as HTMLElement;
   fireEvent.click(within(box).getByRole('button', { name: 'OK' }));
-  await waitFor(() => expect(screen.queryByRole('dialog', { name: title })).toBeNull());
+  await waitFor(() => expect(screen.queryByRole('dialog', { name: title })).toBeNull(), PATIENTLY);
   return copy;
 }

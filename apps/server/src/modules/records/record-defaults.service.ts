@@ -1,0 +1,61 @@
+import { type Actor, isStudent } from '@pgel/shared/auth/policies';
+import type { RecordDefaults } from '@pgel/shared/records/api';
+import type { FieldDef } from '@pgel/shared/records/types';
+import { isUuid } from '@pgel/shared/schemas/common';
+import type { Database } from '../../db/client';
+import { AppError } from '../../platform/errors';
+import * as repo from './record-defaults.repository';
+import { findGuidingFaculty } from './record-options.repository';
+import { requireKind } from './record-prepare';
+import { asDetails } from './record-rows';
+
+type CompetencyField = Extract<FieldDef, { input: 'remote-select' }> & {
+  source: { list: 'competencies' };
+};
+
+const isCompetencyField = (field: FieldDef): field is CompetencyField =>
+  field.name === 'competency' && field.input === 'remote-select' && field.source.list === 'competencies';
+
+/** The id a stored `{ id, title }` detail points at, if it looks like one. */
+function storedId(value: unknown): string | null {
+  const id = asDetails(value).id;
+  return typeof id === 'string' && isUuid(id) ? id.toLowerCase() : null;
+}
+
+/**
+ * What a student's new entry of a kind starts with (issue 10: fewer taps for routine entries),
+ * worked out on the server so it follows the student from phone to laptop. Only the student's
+ * own entries are read, only non-sensitive columns, and every default is checked against what
+ * the form offers today: a teacher who left or a competency since removed is not proposed.
+ */
+export class RecordDefaultsService {
+  constructor(private readonly deps: { db: Database }) {}
+
+  async defaults(actor: Actor, kindId: string): Promise<RecordDefaults> {
+    if (!isStudent(actor) || !actor.collegeId || !actor.departmentId) throw AppError.forbidden();
+    const kind = requireKind(kindId);
+    const db = this.deps.db;
+    const scope = { collegeId: actor.collegeId, departmentId: actor.departmentId };
+    const latest = await repo.findLatestOwnRecord(db, { id: actor.id, ...scope }, kind.id);
+    const result: RecordDefaults = { fields: {} };
+
+    if (kind.fields.some((field) => field.name === 'teacherId')) {
+      const offered = async (id: string | null) =>
+        id !== null && (await findGuidingFaculty(db, scope.collegeId, scope.departmentId, id)) !== undefined;
+      const lastTeacher = latest?.teacherId ?? null;
+      if (await offered(lastTeacher)) result.teacherId = lastTeacher as string;
+      else {
+        const unitHead = await repo.findUnitHeadId(db, actor.id);
+        if (await offered(unitHead)) result.teacherId = unitHead as string;
+      }
+    }
+
+    const competencyField = kind.fields.find(isCompetencyField);
+    const lastCompetency = latest ? storedId(asDetails(latest.details).competency) : null;
+    if (competencyField && lastCompetency) {
+      const row = await repo.findListedCompetency(db, scope, lastCompetency, competencyField.source.for);
+      if (row) result.fields.competency = row;
+    }
+    return result;
+  }
+}
