@@ -11,7 +11,9 @@ import {
   commonScoring,
   initialVerifyValues,
   scoringFor,
+  showVerifyRequired,
   toVerifyInput,
+  unscoredRows,
   VerifyFields,
   type VerifyValues,
 } from './verify-fields';
@@ -32,7 +34,7 @@ type BulkVerifyModalProps = {
  */
 export function BulkVerifyModal({ kind, opened, records, onClose, onDone }: BulkVerifyModalProps) {
   return (
-    <FormDialog opened={opened} onClose={onClose} title="Verify selected" size="lg">
+    <FormDialog opened={opened} onClose={onClose} title="Verify selected" size="lg" closeOnEscape={false}>
       {opened ? <BulkVerifyForm kind={kind} records={records} onClose={onClose} onDone={onDone} /> : null}
     </FormDialog>
   );
@@ -41,6 +43,7 @@ export function BulkVerifyModal({ kind, opened, records, onClose, onDone }: Bulk
 function BulkVerifyForm({ kind, records, onClose, onDone }: Omit<BulkVerifyModalProps, 'opened'>) {
   const scoring = commonScoring(records.map((record) => scoringFor(kind, record.details)));
   const [values, setValues] = useState<VerifyValues>(() => initialVerifyValues(scoring));
+  const [markUnscored, setMarkUnscored] = useState(false);
   const bulk = useBulkVerifyRecords();
 
   const submit = (event: FormEvent) => {
@@ -51,7 +54,8 @@ function BulkVerifyForm({ kind, records, onClose, onDone }: Omit<BulkVerifyModal
     }
     const input = scoring ? toVerifyInput(values, scoring) : null;
     if (!input) {
-      void showError(RECORD_MESSAGES.verifyAllFields);
+      setMarkUnscored(true);
+      void showVerifyRequired(RECORD_MESSAGES.verifyAllFields, unscoredRows(values, scoring));
       return;
     }
     bulk.mutate(
@@ -73,7 +77,7 @@ function BulkVerifyForm({ kind, records, onClose, onDone }: Omit<BulkVerifyModal
           {records.length === 1 ? '1 entry selected' : `${records.length} entries selected`}
         </Text>
         {scoring ? (
-          <VerifyFields scoring={scoring} values={values} onChange={setValues} />
+          <VerifyFields scoring={scoring} values={values} onChange={setValues} markUnscored={markUnscored} />
         ) : (
           <Alert color="orange" variant="light">
             The selected entries are scored differently (different training types). Select entries of one

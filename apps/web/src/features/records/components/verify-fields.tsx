@@ -1,6 +1,17 @@
-import { Alert, Flex, Group, Select, Stack, Text, Textarea } from '@mantine/core';
+import {
+  Alert,
+  Flex,
+  Group,
+  List,
+  SegmentedControl,
+  Select,
+  Stack,
+  Text,
+  Textarea,
+  VisuallyHidden,
+} from '@mantine/core';
 import { useId } from '@mantine/hooks';
-import type { Score, VerifyRecordInput } from '@pgel/shared/records/api';
+import { RECORD_MESSAGES, type Score, type VerifyRecordInput } from '@pgel/shared/records/api';
 import { rubricOverall } from '@pgel/shared/records/scales';
 import {
   RECORD_STATUS_LABELS,
@@ -10,6 +21,8 @@ import {
   VERDICTS,
   type Verdict,
 } from '@pgel/shared/records/types';
+import { type Dispatch, memo, type SetStateAction, useCallback, useMemo } from 'react';
+import { showError } from '../../../components/dialogs';
 
 /** How one record is scored when verified. */
 export type VerifyScoring =
@@ -108,62 +121,125 @@ export function liveOverall(rubric: readonly (number | null)[]): number | null {
   return scored.length === 0 ? null : rubricOverall(scored);
 }
 
-const STATUS_OPTIONS = [
-  // Shown until a verdict is chosen; the verifier cannot choose it (Reset does that).
-  { value: 'pending', label: RECORD_STATUS_LABELS.pending, disabled: true },
-  ...VERDICTS.map((verdict) => ({ value: verdict, label: RECORD_STATUS_LABELS[verdict] })),
-];
+/** A rubric row as the form and the error name it: its number and criterion. */
+const rowTitle = (row: string, index: number) => `${index + 1}. ${row}`;
+
+/** The rubric rows not scored yet, by number and criterion (none when the scoring has no rubric). */
+export function unscoredRows(values: VerifyValues, scoring: VerifyScoring | null): string[] {
+  if (scoring?.type !== 'rubric') return [];
+  return scoring.rows.flatMap((row, index) =>
+    (values.rubric[index] ?? null) === null ? [rowTitle(row, index)] : [],
+  );
+}
+
+/** 'All fields are required!' (spec 02 section 9), followed by the rubric rows still unscored. */
+export function showVerifyRequired(message: string, unscored: readonly string[]): Promise<void> {
+  if (unscored.length === 0) return showError(message);
+  return showError(
+    <Stack gap={6}>
+      <div>{message}</div>
+      <div>{RECORD_MESSAGES.unscoredRows}</div>
+      <List size="sm" spacing={2} component="ul">
+        {unscored.map((row) => (
+          <List.Item key={row}>{row}</List.Item>
+        ))}
+      </List>
+    </Stack>,
+  );
+}
+
+// Pending is what the field shows until a verdict is chosen, never a choice (Reset does that).
+const STATUS_OPTIONS = VERDICTS.map((verdict) => ({ value: verdict, label: RECORD_STATUS_LABELS[verdict] }));
+const ignoreSearch = () => {};
 
 const stepOptions = (scale: readonly ScaleStep[]) =>
   scale.map((step) => ({ value: String(step.value), label: `${step.value} - ${step.label}` }));
 const comboboxProps = { withinPortal: true } as const;
 
-/** One rubric item: its criterion beside a 0-4 select (stacked on phones). */
-function RubricRow({
+/** One segment per step: the number shown, its word read out ('4 - Very Good'). */
+const segmentOptions = (scale: readonly ScaleStep[]) =>
+  scale.map((step) => ({
+    value: String(step.value),
+    label: (
+      <>
+        {step.value}
+        <VisuallyHidden> - {step.label}</VisuallyHidden>
+      </>
+    ),
+  }));
+
+/**
+ * One rubric item: its criterion beside a one-tap 0-4 control (label above it on phones).
+ * Memoised: a tap re-renders its own row only, not all 14.
+ */
+const RubricRow = memo(function RubricRow({
+  index,
   title,
   scale,
   value,
-  onChange,
+  missing,
+  onScore,
 }: {
+  index: number;
   title: string;
   scale: readonly ScaleStep[];
   value: number | null;
-  onChange: (value: number | null) => void;
+  /** Marked after a submit that left it unscored. */
+  missing: boolean;
+  onScore: (index: number, value: number) => void;
 }) {
-  const id = useId();
+  const labelId = useId();
+  const missingId = useId();
+  const segments = useMemo(() => segmentOptions(scale), [scale]);
   return (
     <Flex
       direction={{ base: 'column', xs: 'row' }}
       align={{ base: 'stretch', xs: 'center' }}
-      gap={{ base: 4, xs: 'sm' }}
-      py={4}
+      gap={{ base: 6, xs: 'sm' }}
+      py={6}
       style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}
     >
-      <Text component="label" htmlFor={id} size="sm" style={{ flex: 1 }}>
-        {title}
-      </Text>
-      <Select
-        id={id}
-        placeholder="Score"
-        data={stepOptions(scale)}
-        value={value === null ? null : String(value)}
-        onChange={(next) => onChange(next === null ? null : Number(next))}
-        w={{ base: '100%', xs: 180 }}
-        comboboxProps={comboboxProps}
+      <Group gap={6} style={{ flex: 1, minWidth: 0 }}>
+        <Text id={labelId} size="sm">
+          {title}
+        </Text>
+        {missing ? (
+          <Text id={missingId} size="xs" fw={700} c="red.8">
+            Not scored
+          </Text>
+        ) : null}
+      </Group>
+      <SegmentedControl
+        aria-labelledby={labelId}
+        aria-describedby={missing ? missingId : undefined}
+        data={segments}
+        // '' matches no segment: nothing is chosen until the verifier taps one.
+        value={value === null ? '' : String(value)}
+        onChange={(next) => onScore(index, Number(next))}
+        fullWidth
+        w={{ base: '100%', xs: 230 }}
+        style={{ flexShrink: 0 }}
       />
     </Flex>
   );
-}
+});
 
 type VerifyFieldsProps = {
   scoring: VerifyScoring;
   values: VerifyValues;
-  onChange: (values: VerifyValues) => void;
+  onChange: Dispatch<SetStateAction<VerifyValues>>;
+  /** After a refused submit: mark the rubric rows still unscored. */
+  markUnscored?: boolean;
 };
 
-/** Status, score (a scale or one 0-4 select per rubric row with the live overall) and Feedback. */
-export function VerifyFields({ scoring, values, onChange }: VerifyFieldsProps) {
-  const set = (changes: Partial<VerifyValues>) => onChange({ ...values, ...changes });
+/** Status, score (a scale, or one tap per rubric row with the running average) and Feedback. */
+export function VerifyFields({ scoring, values, onChange, markUnscored = false }: VerifyFieldsProps) {
+  const set = (changes: Partial<VerifyValues>) => onChange((old) => ({ ...old, ...changes }));
+  const scoreRow = useCallback(
+    (index: number, value: number) =>
+      onChange((old) => ({ ...old, rubric: old.rubric.map((row, i) => (i === index ? value : row)) })),
+    [onChange],
+  );
   const overall = liveOverall(values.rubric);
   const scoredRows = values.rubric.filter((value) => value !== null).length;
   return (
@@ -172,7 +248,10 @@ export function VerifyFields({ scoring, values, onChange }: VerifyFieldsProps) {
         label="Status"
         withAsterisk
         data={STATUS_OPTIONS}
-        value={values.status}
+        value={isVerdict(values.status) ? values.status : null}
+        // The field shows the record's status ('Pending' until a verdict is chosen), which the list never offers.
+        searchValue={RECORD_STATUS_LABELS[values.status]}
+        onSearchChange={ignoreSearch}
         onChange={(next) => next && set({ status: next as RecordStatus })}
         allowDeselect={false}
         comboboxProps={comboboxProps}
@@ -191,18 +270,21 @@ export function VerifyFields({ scoring, values, onChange }: VerifyFieldsProps) {
       {scoring.type === 'rubric' ? (
         <Stack gap="xs" component="fieldset" style={{ border: 0, padding: 0, margin: 0 }}>
           <Text component="legend" fw={600} size="sm" mb={4}>
-            {scoring.title}: score each item (0-4)
+            {scoring.title}: score each item ({scaleRange(scoring.rowScale)})
+          </Text>
+          <Text size="xs" c="dimmed" aria-hidden>
+            {scoring.rowScale.map((step) => `${step.value} ${step.label}`).join(' · ')}
           </Text>
           <Stack gap={6}>
             {scoring.rows.map((row, index) => (
               <RubricRow
                 key={row}
-                title={`${index + 1}. ${row}`}
+                index={index}
+                title={rowTitle(row, index)}
                 scale={scoring.rowScale}
                 value={values.rubric[index] ?? null}
-                onChange={(value) =>
-                  set({ rubric: values.rubric.map((old, i) => (i === index ? value : old)) })
-                }
+                missing={markUnscored && (values.rubric[index] ?? null) === null}
+                onScore={scoreRow}
               />
             ))}
           </Stack>
@@ -235,4 +317,10 @@ export function VerifyFields({ scoring, values, onChange }: VerifyFieldsProps) {
       />
     </Stack>
   );
+}
+
+/** '0-4' for a scale from 0 to 4. */
+function scaleRange(scale: readonly ScaleStep[]): string {
+  const values = scale.map((step) => step.value);
+  return `${Math.min(...values)}-${Math.max(...values)}`;
 }

@@ -15,6 +15,9 @@ const OTHER_ID = '00000000-0000-4000-8000-0000000000d2';
 
 afterEach(() => vi.unstubAllGlobals());
 
+/** A dialog by title, waited for longer: a rubric's 50 radios make role queries slow on a busy machine. */
+const dialogOpened = (name: string) => screen.findByRole('dialog', { name }, { timeout: 5000 });
+
 function record(kind: RecordKind, details: Record<string, unknown>, changes: Partial<RecordListItem> = {}) {
   return {
     id: ID,
@@ -66,6 +69,9 @@ describe('VerifyModal', () => {
     );
     const status = within(form.modal).getByRole('combobox', { name: labelled('Status') }) as HTMLInputElement;
     expect(status.value).toBe('Pending');
+    // Pending is shown, never offered: only a verdict can be chosen (Reset returns to Pending).
+    expect(await optionsOf(labelled('Status'), form.modal)).toEqual(['Approved', 'Rejected']);
+    expect(status.value).toBe('Pending');
     expect(await optionsOf(labelled('Score'), form.modal)).toEqual([
       '0 - Poor',
       '1 - Satisfactory',
@@ -101,7 +107,7 @@ describe('VerifyModal', () => {
     expect(form.onClose).toHaveBeenCalled();
   });
 
-  it('rubric: one 0-4 select per row with the live overall; every row required', async () => {
+  it('rubric: one tap (0-4) per row with the running average; the unscored rows are named', async () => {
     const rows = CLINICAL_TRAINING_RUBRICS['Journal Club'];
     const sent = fakeApi({ [`POST /records/${ID}/verification`]: VERIFIED });
     const form = await openVerify(
@@ -109,29 +115,52 @@ describe('VerifyModal', () => {
       record(clinicalTraining, { trainingType: 'Journal Club', topic: 'RCT appraisal' }),
     );
     expect(within(form.modal).queryByRole('combobox', { name: labelled('Score') })).toBeNull();
-    const rowSelects = rows.map((row, index) => labelled(`${index + 1}. ${row}`));
-    expect(rowSelects).toHaveLength(10);
+    // No dropdown per row: Status is the only select.
+    expect(within(form.modal).getAllByRole('combobox')).toHaveLength(1);
+    const rowGroups = rows.map((row, index) =>
+      within(form.modal).getByRole('radiogroup', { name: `${index + 1}. ${row}` }),
+    );
+    expect(rowGroups).toHaveLength(10);
+    expect(
+      within(rowGroups[0] as HTMLElement)
+        .getAllByRole('radio')
+        .map((radio) => (radio as HTMLInputElement).labels?.[0]?.textContent),
+    ).toEqual(['0 - Poor', '1 - Satisfactory', '2 - Average', '3 - Good', '4 - Very Good']);
+    const score = (index: number, value: number) =>
+      fireEvent.click(
+        within(rowGroups[index] as HTMLElement).getByRole('radio', { name: new RegExp(`^${value} - `) }),
+      );
     const overall = within(form.modal).getByTestId('rubric-overall');
     expect(overall.textContent).toBe('–');
 
-    await pickOption(rowSelects[0] as RegExp, '4 - Very Good', form.modal);
-    await pickOption(rowSelects[1] as RegExp, '3 - Good', form.modal);
+    score(0, 4);
+    score(1, 3);
     expect(overall.textContent).toBe('3.50');
+    expect(form.modal.textContent).toContain('2 of 10 items scored');
 
     await pickOption(labelled('Status'), 'Rejected', form.modal);
     form.feedback('Needs work');
     form.submit();
-    // Eight rows are still unscored.
-    expect((await readDialog('Error')).textContent).toContain(RECORD_MESSAGES.verifyAllFields);
+    // Eight rows are still unscored: the spec's message, then those rows by number and title.
+    await dialogOpened('Error');
+    const error = await readDialog('Error');
+    expect(error.textContent).toContain(RECORD_MESSAGES.verifyAllFields);
+    for (const [index, row] of rows.entries()) {
+      if (index < 2) expect(error.textContent).not.toContain(row);
+      else expect(error.textContent).toContain(`${index + 1}. ${row}`);
+    }
+    // The form marks them too.
+    expect(within(form.modal).getAllByText('Not scored')).toHaveLength(8);
+    expect(sent).toHaveLength(0);
 
     const values = [4, 3, 2, 2, 1, 0, 4, 4, 3, 2];
     for (const [index, value] of values.entries()) {
-      if (index < 2) continue;
-      await pickOption(rowSelects[index] as RegExp, new RegExp(`^${value} - `), form.modal);
+      if (index >= 2) score(index, value);
     }
     expect(overall.textContent).toBe(rubricOverall(values).toFixed(2));
+    expect(within(form.modal).queryByText('Not scored')).toBeNull();
     form.submit();
-    await screen.findByRole('dialog', { name: 'Success' });
+    await dialogOpened('Success');
     expect(sent[0]?.body).toEqual({ status: 'rejected', remark: 'Needs work', rubric: values });
   });
 
@@ -156,7 +185,7 @@ describe('VerifyModal', () => {
     expect(sent[0]?.body).toEqual({ status: 'approved', remark: 'Get well soon' });
   });
 
-  it('Reset sends a verified record back to Pending', async () => {
+  it('Reset asks, then sends a verified record back to Pending', async () => {
     const sent = fakeApi({
       [`POST /records/${ID}/reset`]: { status: 200, body: { message: RECORD_MESSAGES.reset } },
     });
@@ -178,7 +207,28 @@ describe('VerifyModal', () => {
     expect(
       (within(form.modal).getByRole('combobox', { name: labelled('Score') }) as HTMLInputElement).value,
     ).toBe('4 - Very Good');
+    // Reset asks first; Cancel sends nothing and leaves the form as it was.
     fireEvent.click(within(form.modal).getByRole('button', { name: 'Reset' }));
+    const asked = await screen.findByRole('dialog', { name: RECORD_MESSAGES.resetConfirmTitle });
+    expect(asked.textContent).toContain(RECORD_MESSAGES.resetConfirm);
+    fireEvent.click(within(asked).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: RECORD_MESSAGES.resetConfirmTitle })).toBeNull(),
+    );
+    // Escape in the question closes the question only, never the form under it.
+    fireEvent.click(within(form.modal).getByRole('button', { name: 'Reset' }));
+    const again = await screen.findByRole('dialog', { name: RECORD_MESSAGES.resetConfirmTitle });
+    fireEvent.keyDown(within(again).getByRole('button', { name: 'Cancel' }), { key: 'Escape' });
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: RECORD_MESSAGES.resetConfirmTitle })).toBeNull(),
+    );
+    expect(sent).toHaveLength(0);
+    expect(screen.getByRole('dialog', { name: 'Verification' })).toBeTruthy();
+    expect(form.onClose).not.toHaveBeenCalled();
+
+    fireEvent.click(within(form.modal).getByRole('button', { name: 'Reset' }));
+    const confirm = await screen.findByRole('dialog', { name: RECORD_MESSAGES.resetConfirmTitle });
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Reset' }));
     expect((await screen.findByRole('dialog', { name: 'Success' })).textContent).toContain(
       RECORD_MESSAGES.reset,
     );
@@ -210,6 +260,7 @@ describe('BulkVerifyModal', () => {
     );
     const modal = await screen.findByRole('dialog', { name: 'Verify selected' });
     expect(modal.textContent).toContain('2 entries selected');
+    expect(await optionsOf(labelled('Status'), modal)).toEqual(['Approved', 'Rejected']);
     await pickOption(labelled('Status'), 'Approved', modal);
     await pickOption(labelled('Score'), '2 - Average', modal);
     fireEvent.change(within(modal).getByLabelText(labelled('Feedback'), { selector: 'textarea' }), {

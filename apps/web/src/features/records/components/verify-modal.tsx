@@ -3,7 +3,7 @@ import { RECORD_MESSAGES, type RecordListItem } from '@pgel/shared/records/api';
 import type { RecordKind } from '@pgel/shared/records/types';
 import { type FormEvent, useState } from 'react';
 import { DialogActions } from '../../../components/dialog-actions';
-import { showError } from '../../../components/dialogs';
+import { showConfirm, showError } from '../../../components/dialogs';
 import { FormDialog } from '../../../components/form-dialog';
 import { useResetRecord } from '../api/reset-record';
 import { useVerifyRecord } from '../api/verify-record';
@@ -12,7 +12,9 @@ import { formatDate, StatusBadge } from './record-format';
 import {
   initialVerifyValues,
   scoringFor,
+  showVerifyRequired,
   toVerifyInput,
+  unscoredRows,
   VerifyFields,
   type VerifyValues,
 } from './verify-fields';
@@ -27,11 +29,18 @@ type VerifyModalProps = {
 /**
  * The Action modal (spec 02 sections 2, 5): Approved or Rejected ('Pending' shown until chosen),
  * a score from the kind's scale or each rubric row with the live overall, and required Feedback.
- * Submit verifies; Reset sends the record back to Pending and clears feedback and score.
+ * Submit verifies; Reset, once confirmed, sends the record back to Pending and clears feedback
+ * and score. Escape in a message dialog over it never closes it (the feedback typed stays).
  */
 export function VerifyModal({ kind, record, onClose }: VerifyModalProps) {
   return (
-    <FormDialog opened={record !== null} onClose={onClose} title="Verification" size="lg">
+    <FormDialog
+      opened={record !== null}
+      onClose={onClose}
+      title="Verification"
+      size="lg"
+      closeOnEscape={false}
+    >
       {record ? <VerifyForm key={record.id} kind={kind} record={record} onClose={onClose} /> : null}
     </FormDialog>
   );
@@ -57,6 +66,7 @@ function VerifyForm({
 }) {
   const scoring = scoringFor(kind, record.details);
   const [values, setValues] = useState<VerifyValues>(() => initialVerifyValues(scoring, record));
+  const [markUnscored, setMarkUnscored] = useState(false);
   const verify = useVerifyRecord();
   const reset = useResetRecord();
   const summary = summaryOf(kind, record);
@@ -69,7 +79,8 @@ function VerifyForm({
     event.preventDefault();
     const input = toVerifyInput(values, scoring);
     if (!input) {
-      void showError(messages.required);
+      setMarkUnscored(true);
+      void showVerifyRequired(messages.required, unscoredRows(values, scoring));
       return;
     }
     verify.mutate(
@@ -84,7 +95,14 @@ function VerifyForm({
     );
   };
 
-  const resetRecord = () => {
+  const resetRecord = async () => {
+    const confirmed = await showConfirm({
+      title: RECORD_MESSAGES.resetConfirmTitle,
+      message: RECORD_MESSAGES.resetConfirm,
+      confirmLabel: 'Reset',
+      danger: true,
+    });
+    if (!confirmed) return;
     reset.mutate(record.id, {
       onSuccess: ({ message }) => {
         onClose();
@@ -107,7 +125,7 @@ function VerifyForm({
           </Stack>
           <StatusBadge status={record.status} />
         </Group>
-        <VerifyFields scoring={scoring} values={values} onChange={setValues} />
+        <VerifyFields scoring={scoring} values={values} onChange={setValues} markUnscored={markUnscored} />
         <DialogActions>
           <Button
             variant="default"
