@@ -26,6 +26,9 @@ export async function loginAs(
   password = DEMO_PASSWORD,
   landing: '/dashboard' | '/profile' = '/dashboard',
 ) {
+  // The login page sends a signed-in visitor to the dashboard: end any earlier session first
+  // (a journey that switches accounts may have left /logout before it finished).
+  await page.request.post('/api/v1/auth/logout');
   await page.goto(kind === 'student' ? '/login' : '/staffLogin');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);

@@ -1,7 +1,8 @@
 import type { ListResponse } from '@pgel/shared/schemas/list';
 import { fireEvent, screen, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '../test/render';
+import { stubScreenWidth } from '../test/screen-width';
 import { DataTable, type ListParams, listSearchParams, pageWindow, useListQuery } from './data-table';
 
 describe('pageWindow', () => {
@@ -130,5 +131,79 @@ describe('DataTable with useListQuery', () => {
     const { router } = renderWithApp(<PeopleList fetcher={fakeList} />, { initialUrl: '/people?page=40' });
     await screen.findByText('Person 51');
     expect(router.state.location.search).toBe('?page=6');
+  });
+});
+
+type Entry = { id: string; topic: string; date: string; remark: string; status: string };
+const ENTRIES: Entry[] = [
+  { id: 'e1', topic: 'ECG basics', date: '20-11-2026', remark: 'Well presented', status: 'Pending' },
+  { id: 'e2', topic: 'Heart failure', date: '21-11-2026', remark: 'Needs sources', status: 'Approved' },
+];
+
+function EntriesList({ onOpen }: { onOpen?: (entry: Entry) => void }) {
+  return (
+    <DataTable<Entry>
+      label="Entries"
+      rowKey={(e) => e.id}
+      columns={[
+        { key: 'sr', header: 'SR', cell: (_e, n) => n },
+        { key: 'topic', header: 'Topic', cell: (e) => e.topic },
+        { key: 'date', header: 'Date', cell: (e) => e.date },
+        { key: 'remark', header: 'Remark', cell: (e) => e.remark, card: 'hidden' },
+        { key: 'status', header: 'Status', cell: (e) => e.status, sticky: 'end', card: 'status' },
+        {
+          key: 'action',
+          header: 'Action',
+          cell: (e) => <button type="button">Delete {e.topic}</button>,
+          sticky: 'end',
+        },
+      ]}
+      data={{ items: ENTRIES, total: 2, page: 1, pageSize: 10 }}
+      params={{ page: 1, pageSize: 10, order: 'asc' }}
+      onPageChange={() => {}}
+      onPageSizeChange={() => {}}
+      onSearchChange={() => {}}
+      onRowClick={onOpen}
+    />
+  );
+}
+
+describe('DataTable on a phone and on a desktop', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows each row as a card at 390 px: title, key fields, status and actions; no table', () => {
+    stubScreenWidth(390);
+    const onOpen = vi.fn();
+    renderWithApp(<EntriesList onOpen={onOpen} />);
+    expect(screen.queryByRole('table', { name: 'Entries' })).toBeNull();
+    const cards = within(screen.getByRole('list', { name: 'Entries' })).getAllByRole('listitem');
+    expect(cards).toHaveLength(2);
+    const first = cards[0] as HTMLElement;
+    // The first plain column is the heading; the next ones are "label: value" lines.
+    expect(within(first).getByText('ECG basics')).toBeTruthy();
+    expect(within(first).getByText('Date').tagName).toBe('DT');
+    expect(within(first).getByText('20-11-2026').tagName).toBe('DD');
+    expect(within(first).getByText('Pending')).toBeTruthy();
+    expect(within(first).getByRole('button', { name: 'Delete ECG basics' })).toBeTruthy();
+    // Left out: the row number and what the column asked to hide.
+    expect(within(first).queryByText('Well presented')).toBeNull();
+    expect(within(first).queryByText('SR')).toBeNull();
+    fireEvent.click(first);
+    expect(onOpen).toHaveBeenCalledWith(ENTRIES[0]);
+    expect(screen.getByText('Showing 1 to 2 of 2 entries')).toBeTruthy();
+  });
+
+  it('keeps the table at 1366 px, with Status and Action pinned to its right edge', () => {
+    stubScreenWidth(1366);
+    renderWithApp(<EntriesList />);
+    expect(screen.queryByRole('list', { name: 'Entries' })).toBeNull();
+    const table = screen.getByRole('table', { name: 'Entries' });
+    const header = (name: string) => within(table).getByRole('columnheader', { name });
+    expect(header('Status').hasAttribute('data-sticky-end')).toBe(true);
+    expect(header('Status').style.right).toBe('var(--data-table-end-0, 0px)');
+    expect(header('Action').style.right).toBe('var(--data-table-end-1, 0px)');
+    expect(header('Remark').hasAttribute('data-sticky-end')).toBe(false);
+    const statusCell = within(table).getByRole('cell', { name: 'Approved' });
+    expect(statusCell.hasAttribute('data-sticky-end')).toBe(true);
   });
 });

@@ -15,7 +15,6 @@ import {
 } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import {
-  DEFAULT_PAGE_SIZE,
   type ListQuery,
   type ListResponse,
   NO_DATA_TEXT,
@@ -29,10 +28,13 @@ import {
   IconSearch,
   IconSelector,
 } from '@tabler/icons-react';
-import { keepPreviousData, type QueryKey, useQuery } from '@tanstack/react-query';
-import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type CSSProperties, type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { errorMessage } from '../lib/api-client';
-import { useLiveSearchParams } from '../lib/search-params';
+import classes from './data-table.module.css';
+import { type CardRole, DataCards } from './data-table-cards';
+import { useCardLayout } from './use-card-layout';
+
+export type { CardRole } from './data-table-cards';
 
 /** How long the search box waits after the last key before asking the server. */
 export const SEARCH_DEBOUNCE_MS = 400;
@@ -50,6 +52,16 @@ export type DataTableColumn<T> = {
   sortKey?: string;
   align?: 'left' | 'center' | 'right';
   width?: number | string;
+  /**
+   * `end`: the column stays in view at the table's right edge (beside the later sticky ones)
+   * while the other columns scroll sideways beneath it: a row's status and actions. Until the
+   * table is scrolled to it, it waits at the edge; then it sits in its own place.
+   */
+  sticky?: 'end';
+  /** Its place on a phone's card (see CardRole); unset, the table's conventions decide. */
+  card?: CardRole;
+  /** The card's label for a field whose header is not plain text (or should read otherwise). */
+  cardLabel?: string;
 };
 
 /** Page, page size, search and sort of a list: the `ListQuery` the server reads. */
@@ -84,6 +96,40 @@ export type DataTableProps<T> = {
   /** What an empty list says; 'No Data Found' unless a screen has its own words. */
   emptyText?: ReactNode;
 };
+
+/**
+ * Keeps the `sticky: 'end'` cells side by side: each one's `right` is the width of the sticky
+ * cells after it, measured from the header and kept current as they resize.
+ */
+function useStickyEndOffsets(table: HTMLTableElement | null, signature: string) {
+  useLayoutEffect(() => {
+    if (!table || signature === '') return;
+    const cells = Array.from(table.querySelectorAll<HTMLElement>(':scope > thead th[data-sticky-end]'));
+    const update = () => {
+      let right = 0;
+      for (let i = cells.length - 1; i >= 0; i -= 1) {
+        table.style.setProperty(`--data-table-end-${i}`, `${right}px`);
+        right += cells[i]?.getBoundingClientRect().width ?? 0;
+      }
+    };
+    update();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(update);
+    for (const cell of cells) observer.observe(cell);
+    return () => observer.disconnect();
+  }, [table, signature]);
+}
+
+/** The class, data attributes and offset of a sticky cell (nothing for an ordinary one). */
+function stickyProps(stickyIndex: number) {
+  if (stickyIndex < 0) return {};
+  return {
+    className: classes.stickyEnd,
+    'data-sticky-end': true,
+    'data-sticky-first': stickyIndex === 0 ? true : undefined,
+    style: { right: `var(--data-table-end-${stickyIndex}, 0px)` } satisfies CSSProperties,
+  };
+}
 
 /**
  * The page buttons to show: a window of `size` pages around the current one (spec 01 section 9:
@@ -251,6 +297,12 @@ export function DataTable<T>({
   const firstRow = (params.page - 1) * params.pageSize;
   const hasError = error !== undefined && error !== null;
 
+  const isCards = useCardLayout();
+  const [tableElement, setTableElement] = useState<HTMLTableElement | null>(null);
+  const stickyKeys = columns.filter((column) => column.sticky === 'end').map((column) => column.key);
+  const stickyIndex = (key: string) => stickyKeys.indexOf(key);
+  useStickyEndOffsets(isCards ? null : tableElement, stickyKeys.join(' '));
+
   const sortBy = (sortKey: string) => {
     if (!onSortChange) return;
     const order: SortOrder = params.sort === sortKey && params.order === 'asc' ? 'desc' : 'asc';
@@ -263,7 +315,7 @@ export function DataTable<T>({
       // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have nothing else to key on
       <Table.Tr key={i}>
         {columns.map((column) => (
-          <Table.Td key={column.key}>
+          <Table.Td key={column.key} {...stickyProps(stickyIndex(column.key))}>
             <Skeleton height={14} radius="sm" />
           </Table.Td>
         ))}
@@ -287,7 +339,7 @@ export function DataTable<T>({
         style={onRowClick ? { cursor: 'pointer' } : undefined}
       >
         {columns.map((column) => (
-          <Table.Td key={column.key} ta={column.align}>
+          <Table.Td key={column.key} ta={column.align} {...stickyProps(stickyIndex(column.key))}>
             {column.cell(row, firstRow + index + 1)}
           </Table.Td>
         ))}
@@ -348,46 +400,66 @@ export function DataTable<T>({
         </Alert>
       ) : null}
 
-      <Table.ScrollContainer minWidth={minWidth} type="native">
-        <Table
-          striped
-          highlightOnHover={Boolean(onRowClick)}
-          withTableBorder
-          verticalSpacing="sm"
-          aria-label={label}
-          aria-busy={isLoading || isFetching}
-          style={{ opacity: isFetching && data ? 0.65 : 1, transition: 'opacity 120ms' }}
-        >
-          <Table.Thead>
-            <Table.Tr>
-              {columns.map((column) => {
-                const isSorted = column.sortKey !== undefined && params.sort === column.sortKey;
-                return (
-                  <Table.Th
-                    key={column.key}
-                    ta={column.align}
-                    w={column.width}
-                    aria-sort={isSorted ? (params.order === 'asc' ? 'ascending' : 'descending') : undefined}
-                  >
-                    {column.sortKey && onSortChange ? (
-                      <SortHeader
-                        active={isSorted}
-                        order={params.order}
-                        onClick={() => column.sortKey && sortBy(column.sortKey)}
-                      >
-                        {column.header}
-                      </SortHeader>
-                    ) : (
-                      column.header
-                    )}
-                  </Table.Th>
-                );
-              })}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>{body}</Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      {isCards ? (
+        <DataCards
+          label={label}
+          columns={columns}
+          rows={rows}
+          rowKey={rowKey}
+          firstRow={firstRow}
+          isLoading={isLoading && !data}
+          emptyContent={
+            <Text ta="center" c="dimmed" py="md">
+              {hasError ? errorMessage(error) : emptyText}
+            </Text>
+          }
+          onRowClick={onRowClick}
+          dimmed={isFetching && Boolean(data)}
+        />
+      ) : (
+        <Table.ScrollContainer minWidth={minWidth} type="native">
+          <Table
+            striped
+            highlightOnHover={Boolean(onRowClick)}
+            withTableBorder
+            verticalSpacing="sm"
+            ref={setTableElement}
+            aria-label={label}
+            aria-busy={isLoading || isFetching}
+            style={{ opacity: isFetching && data ? 0.65 : 1, transition: 'opacity 120ms' }}
+          >
+            <Table.Thead>
+              <Table.Tr>
+                {columns.map((column) => {
+                  const isSorted = column.sortKey !== undefined && params.sort === column.sortKey;
+                  return (
+                    <Table.Th
+                      key={column.key}
+                      ta={column.align}
+                      w={column.width}
+                      {...stickyProps(stickyIndex(column.key))}
+                      aria-sort={isSorted ? (params.order === 'asc' ? 'ascending' : 'descending') : undefined}
+                    >
+                      {column.sortKey && onSortChange ? (
+                        <SortHeader
+                          active={isSorted}
+                          order={params.order}
+                          onClick={() => column.sortKey && sortBy(column.sortKey)}
+                        >
+                          {column.header}
+                        </SortHeader>
+                      ) : (
+                        column.header
+                      )}
+                    </Table.Th>
+                  );
+                })}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>{body}</Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
 
       {hasError && !data && onRetry ? (
         <Group justify="center" mt="sm">
@@ -420,144 +492,9 @@ export function DataTable<T>({
   );
 }
 
-// ---------------------------------------------------------------------------------------------
-// useListQuery: the list's state in the URL, its data from TanStack Query.
-
-const SORT_NAME = /^[A-Za-z0-9_.]{1,50}$/;
-
-/** Reads page, page size, search and sort from the URL, with defaults for anything missing or odd. */
-export function readListParams(
-  searchParams: URLSearchParams,
-  names: ListParamNames,
-  defaults: { sort?: string; order?: SortOrder } = {},
-): ListParams {
-  const rawPage = Number(searchParams.get(names.page));
-  const page = Number.isInteger(rawPage) && rawPage >= 1 && rawPage <= 100_000 ? rawPage : 1;
-  const rawSize = Number(searchParams.get(names.pageSize));
-  const pageSize = (PAGE_SIZES as readonly number[]).includes(rawSize) ? rawSize : DEFAULT_PAGE_SIZE;
-  const search = (searchParams.get(names.search) ?? '').trim().slice(0, 200);
-  const rawSort = searchParams.get(names.sort);
-  const sort = rawSort && SORT_NAME.test(rawSort) ? rawSort : defaults.sort;
-  const rawOrder = searchParams.get(names.order);
-  const order: SortOrder = rawOrder === 'asc' || rawOrder === 'desc' ? rawOrder : (defaults.order ?? 'asc');
-  return { page, pageSize, search: search === '' ? undefined : search, sort, order };
-}
-
-/** The list's query string for the API: `page=1&pageSize=10&search=…&sort=…&order=…`. */
-export function listSearchParams(params: ListParams): URLSearchParams {
-  const query = new URLSearchParams({ page: String(params.page), pageSize: String(params.pageSize) });
-  if (params.search) query.set('search', params.search);
-  if (params.sort) {
-    query.set('sort', params.sort);
-    query.set('order', params.order);
-  }
-  return query;
-}
-
-type ListParamNames = { page: string; pageSize: string; search: string; sort: string; order: string };
-
-function paramNames(prefix: string | undefined): ListParamNames {
-  const name = (key: string) => (prefix ? `${prefix}.${key}` : key);
-  return {
-    page: name('page'),
-    pageSize: name('pageSize'),
-    search: name('search'),
-    sort: name('sort'),
-    order: name('order'),
-  };
-}
-
-export type UseListQueryOptions<T> = {
-  /** Base key of the list (e.g. `['students', 'list']`); the params are appended to it. */
-  queryKey: QueryKey;
-  /** Fetches one page; `listSearchParams(params)` builds the API's query string. */
-  queryFn: (params: ListParams, signal: AbortSignal) => Promise<ListResponse<T>>;
-  /** Prefix of the URL parameters, for a page with two lists (`staff.page`, `staff.search`…). */
-  paramPrefix?: string;
-  defaultSort?: string;
-  defaultOrder?: SortOrder;
-  enabled?: boolean;
-};
-
-/**
- * A server-side list whose page, page size, search and sort live in the URL (so reload, back and
- * shared links keep them) and whose data comes from TanStack Query, keeping the previous page on
- * screen while the next loads. Spread `tableProps` into `DataTable`.
- */
-export function useListQuery<T>({
-  queryKey,
-  queryFn,
-  paramPrefix,
-  defaultSort,
-  defaultOrder,
-  enabled = true,
-}: UseListQueryOptions<T>) {
-  const [searchParams, setSearchParams] = useLiveSearchParams();
-  const names = useMemo(() => paramNames(paramPrefix), [paramPrefix]);
-  const params = readListParams(searchParams, names, { sort: defaultSort, order: defaultOrder });
-
-  const query = useQuery({
-    queryKey: [...queryKey, params],
-    queryFn: ({ signal }) => queryFn(params, signal),
-    placeholderData: keepPreviousData,
-    enabled,
-  });
-
-  /** Writes some params (null removes one); a default value is left out of the URL. */
-  const update = useCallback(
-    (changes: Partial<Record<keyof ListParamNames, string | null>>, replace = false) => {
-      setSearchParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          for (const [key, value] of Object.entries(changes) as Array<
-            [keyof ListParamNames, string | null]
-          >) {
-            if (value === null || value === '') next.delete(names[key]);
-            else next.set(names[key], value);
-          }
-          if (next.get(names.page) === '1') next.delete(names.page);
-          if (next.get(names.pageSize) === String(DEFAULT_PAGE_SIZE)) next.delete(names.pageSize);
-          return next;
-        },
-        { replace },
-      );
-    },
-    [setSearchParams, names],
-  );
-
-  const setPage = useCallback((page: number) => update({ page: String(page) }), [update]);
-  const setPageSize = useCallback(
-    (pageSize: number) => update({ pageSize: String(pageSize), page: null }),
-    [update],
-  );
-  // Typing replaces the history entry: Back should not step through every search.
-  const setSearch = useCallback((search: string) => update({ search, page: null }, true), [update]);
-  const setSort = useCallback(
-    (sort: string, order: SortOrder) => update({ sort, order, page: null }),
-    [update],
-  );
-
-  // A page past the end (rows deleted, an old link): go to the last page that exists.
-  const total = query.data?.total;
-  const lastPage = total === undefined ? undefined : pageCount(total, params.pageSize);
-  useEffect(() => {
-    if (lastPage !== undefined && !query.isPlaceholderData && params.page > lastPage) {
-      update({ page: String(lastPage) }, true);
-    }
-  }, [lastPage, params.page, query.isPlaceholderData, update]);
-
-  const tableProps = {
-    data: query.data,
-    params,
-    onPageChange: setPage,
-    onPageSizeChange: setPageSize,
-    onSearchChange: setSearch,
-    onSortChange: setSort,
-    isLoading: query.isPending && enabled,
-    isFetching: query.isFetching,
-    error: query.error ?? undefined,
-    onRetry: () => void query.refetch(),
-  } satisfies Partial<DataTableProps<T>>;
-
-  return { params, query, setPage, setPageSize, setSearch, setSort, tableProps };
-}
+export {
+  listSearchParams,
+  readListParams,
+  type UseListQueryOptions,
+  useListQuery,
+} from './use-list-query';

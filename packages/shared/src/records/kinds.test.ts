@@ -93,6 +93,12 @@ describe('record kind registry', () => {
       if (teacher?.input === 'remote-select') expect(teacher.source).toEqual({ list: 'teachers' });
     });
 
+    it('shows the status of each entry in its report (issue 10)', () => {
+      expect(kind.columns.filter((c) => c.value === 'status')).toEqual([
+        { label: 'Status', value: 'status', format: 'status' },
+      ]);
+    });
+
     it('requires the student remark (spec 02 section 5)', () => {
       expect(field(kind, 'studentRemark')?.required).toBe(true);
     });
@@ -334,6 +340,7 @@ describe('record kind registry', () => {
       'To',
       'Exam Date',
       'Certificate',
+      'Status',
       'Student Remark',
       'Verified By / On',
       'Remarks',

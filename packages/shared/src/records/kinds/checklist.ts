@@ -6,7 +6,7 @@ import { certificateColumn, certificateField, fillAll, remarkField } from './com
 /**
  * The Mandatory Checklist (/checkList, /checklist): one record per particular, 8 in all. No
  * teacher; the department's faculty verify it. Columns as spec 02 section 2 lists them (the '#'
- * is the table's SR). The spec names no add message (only 'checklist updated'): ours below.
+ * is the table's SR), with a Status column as every other report has. The spec names no add message (only 'checklist updated'): ours below.
  */
 export const checklist: RecordKind = {
   id: 'checklist',
@@ -32,6 +32,8 @@ export const checklist: RecordKind = {
     { label: 'To', value: 'details.toDate', format: 'date' },
     { label: 'Exam Date', value: 'details.examDate', format: 'date' },
     certificateColumn,
+    // Issue 10: the spec's columns plus the Status every other report has (verificationColumns).
+    { label: 'Status', value: 'status', format: 'status' },
     { label: 'Student Remark', value: 'studentRemark' },
     { label: 'Verified By / On', value: 'verified', format: 'verified' },
     { label: 'Remarks', value: 'verifierRemark' },

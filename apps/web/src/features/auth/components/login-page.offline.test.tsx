@@ -1,5 +1,5 @@
 import { fireEvent, screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '../../../test/render';
 import { LoginPage } from './login-page';
 
@@ -10,7 +10,11 @@ vi.mock('./submit-login', () => {
 });
 
 describe('LoginPage without a connection', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
   it('says so when the code behind Login cannot be downloaded, and can be pressed again', async () => {
+    // The page's "signed in already?" question fails like every other request.
+    vi.stubGlobal('fetch', () => Promise.reject(new TypeError('Failed to fetch')));
     renderWithApp(<LoginPage kind="student" />, { initialUrl: '/login' });
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'student@demo.test' } });
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'Demo@12345' } });

@@ -1,41 +1,27 @@
 import { MantineProvider } from '@mantine/core';
 import { LOGIN_MESSAGES } from '@pgel/shared/schemas/auth';
 import { VALIDATION_TITLE } from '@pgel/shared/schemas/common';
-import type { SessionUser } from '@pgel/shared/schemas/session-user';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ModalsOnDemand } from '../../../app/provider';
 import { Component as LoginRoute } from '../../../app/routes/login';
 import { theme } from '../../../app/theme';
 import { sessionUserQueryOptions } from '../../../lib/session';
+import { sessionUser } from '../../../test/session-user';
 import { LoginPage } from './login-page';
 
-const FACULTY: SessionUser = {
+const FACULTY = sessionUser({
   id: '00000000-0000-4000-8000-000000000002',
   name: 'Dr. Demo Professor',
   email: 'faculty@demo.test',
-  phone: null,
   role: 'professor',
   referralId: 'REF123',
-  profilePic: null,
-  certified: true,
-  verifyByHod: true,
   paid: false,
-  joiningDate: null,
-  dob: null,
-  address: null,
-  fatherName: null,
-  motherName: null,
-  collegeRollNo: null,
-  universityRollNo: null,
-  hod: null,
-  unitHead: null,
-  course: null,
   college: null,
   department: null,
-};
+});
 
 /**
  * The login page as the app mounts it: one route element for /login and /staffLogin (see
@@ -75,6 +61,25 @@ const email = () => screen.getByLabelText('Email') as HTMLInputElement;
 const password = () => screen.getByLabelText('Password') as HTMLInputElement;
 const tab = (name: 'Student Login' | 'Faculty Login') => screen.getByRole('tab', { name });
 const type = (input: HTMLInputElement, value: string) => fireEvent.change(input, { target: { value } });
+
+/**
+ * The server as the page sees it: the login page first asks `GET /auth/me` whether the visitor
+ * is signed in already; `signedIn` answers that, and every other request goes to `server`.
+ */
+function stubServer(server: (...args: unknown[]) => unknown, { signedIn = false } = {}) {
+  vi.stubGlobal('fetch', (url: string, init?: RequestInit) =>
+    url === '/api/v1/auth/me'
+      ? Promise.resolve(
+          signedIn
+            ? Response.json({ user: FACULTY }, { status: 200 })
+            : Response.json({ code: 'unauthorized', message: 'Please sign in' }, { status: 401 }),
+        )
+      : server(url, init),
+  );
+}
+
+// Signed out unless a test says otherwise; nothing reaches a real network.
+beforeEach(() => stubServer(vi.fn()));
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -117,7 +122,7 @@ describe('LoginPage', () => {
 
   it('shows the spec’s validation dialog and sends nothing when a field is empty', async () => {
     const fetchMock = vi.fn();
-    vi.stubGlobal('fetch', fetchMock);
+    stubServer(fetchMock);
     renderLogin('/login');
     type(email(), 'student@demo.test');
     fireEvent.click(screen.getByRole('button', { name: 'Login' }));
@@ -132,7 +137,7 @@ describe('LoginPage', () => {
     const fetchMock = vi.fn(async () =>
       Response.json({ message: LOGIN_MESSAGES.success, user: FACULTY }, { status: 200 }),
     );
-    vi.stubGlobal('fetch', fetchMock);
+    stubServer(fetchMock);
     const { router, queryClient } = renderLogin('/login');
     type(email(), 'Faculty@Demo.test');
     fireEvent.click(tab('Faculty Login'));
@@ -153,8 +158,7 @@ describe('LoginPage', () => {
   });
 
   it('shows the server’s refusal under the spec’s title and stays on the tab', async () => {
-    vi.stubGlobal(
-      'fetch',
+    stubServer(
       vi.fn(async () =>
         Response.json({ code: 'forbidden', message: LOGIN_MESSAGES.notStudent }, { status: 403 }),
       ),
@@ -167,5 +171,27 @@ describe('LoginPage', () => {
     expect(dialog.textContent).toContain(LOGIN_MESSAGES.notStudent);
     expect(router.state.location.pathname).toBe('/login');
     expect(email().value).toBe('faculty@demo.test');
+  });
+
+  it.each(['/login', '/staffLogin'])(
+    'sends a visitor already signed in from %s to the dashboard',
+    async (url) => {
+      const server = vi.fn();
+      stubServer(server, { signedIn: true });
+      const { router } = renderLogin(url);
+      await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'), { timeout: 5000 });
+      expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeTruthy();
+      expect(server).not.toHaveBeenCalled();
+    },
+  );
+
+  it('keeps a signed-out visitor on the login page', async () => {
+    const server = vi.fn();
+    stubServer(server);
+    const { router } = renderLogin('/staffLogin');
+    // The answer (401) has come and gone: the page and its form stay.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(router.state.location.pathname).toBe('/staffLogin');
+    expect(email()).toBeTruthy();
   });
 });

@@ -17,7 +17,7 @@ import {
 import type { LoginKind } from '@pgel/shared/auth/policies';
 import { IconExternalLink, IconLock, IconMail, IconSchool, IconStethoscope } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { AuthShell } from '../../../components/auth-shell';
 import { PRODUCT_NAME } from '../../../components/brand';
@@ -36,6 +36,30 @@ const TAB_PATHS: Record<LoginKind, string> = { student: paths.login, staff: path
 
 function isLoginKind(value: string | null): value is LoginKind {
   return value === 'student' || value === 'staff';
+}
+
+/**
+ * A visitor who is signed in already (in this tab, another one, or a remembered session) goes
+ * to the dashboard instead of signing in twice. The session cookie is HttpOnly, so only the
+ * server can say: one plain `GET /auth/me`, without the API client (see loadSubmitLogin). The
+ * form stays usable while it answers; a 401 or no connection leaves the visitor here.
+ */
+function useSignedInRedirect() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    const controller = new AbortController();
+    fetch('/api/v1/auth/me', {
+      credentials: 'same-origin',
+      headers: { accept: 'application/json' },
+      signal: controller.signal,
+    }).then(
+      (response) => {
+        if (response.ok) navigate(paths.dashboard, { replace: true });
+      },
+      () => undefined,
+    );
+    return () => controller.abort();
+  }, [navigate]);
 }
 
 /**
@@ -70,6 +94,7 @@ type LoginPageProps = {
  */
 export function LoginPage({ kind, variant }: LoginPageProps) {
   const navigate = useNavigate();
+  useSignedInRedirect();
   const [variantKind, setVariantKind] = useState<LoginKind>(kind);
   const activeKind = variant ? variantKind : kind;
 

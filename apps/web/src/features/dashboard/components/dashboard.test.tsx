@@ -1,7 +1,11 @@
 import { RECORD_STATUS_LABELS } from '@pgel/shared/records/types';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Component as DashboardRoute } from '../../../app/routes/dashboard';
+import { storeUser } from '../../../lib/session';
 import { renderWithApp } from '../../../test/render';
+import { stubScreenWidth } from '../../../test/screen-width';
+import { sessionUser } from '../../../test/session-user';
 import { PendingVerifications, pendingRecordPath } from './pending-verifications';
 import { categoryPath, isCategoryDone, StudentProgress } from './student-progress';
 
@@ -15,6 +19,7 @@ beforeEach(() => {
     'fetch',
     vi.fn(async (url: string) => {
       requests.push(url);
+      if (url.includes('/auth/me')) return json({ user: STUDENT });
       if (url.includes('/records/counts'))
         return json({
           items: [
@@ -44,7 +49,71 @@ beforeEach(() => {
     }),
   );
 });
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  window.sessionStorage.clear();
+});
+
+const STUDENT = sessionUser({
+  id: '00000000-0000-4000-8000-000000000041',
+  name: 'Anil Kumar',
+  email: 'anil@example.test',
+  joiningDate: '2025-07-01',
+  course: { id: '00000000-0000-4000-8000-0000000000c3', title: 'MD General Medicine' },
+  college: {
+    id: '00000000-0000-4000-8000-0000000000c1',
+    name: 'Demo Medical College',
+    logo: null,
+    state: 'Delhi',
+    address: 'x',
+  },
+  department: {
+    id: '00000000-0000-4000-8000-0000000000c2',
+    name: 'General Medicine',
+    url: null,
+    refNo: null,
+    refDate: null,
+  },
+});
+
+/** True when `a` comes before `b` in the page (the order a phone shows and a reader reads). */
+const isBefore = (a: Node, b: Node) =>
+  Boolean(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);
+
+describe('the student dashboard by screen width', () => {
+  it('on a phone: the greeting, then the logbook cards, then the college, department and course', async () => {
+    stubScreenWidth(390);
+    storeUser(STUDENT);
+    renderWithApp(<DashboardRoute />);
+    const greeting = screen.getByRole('heading', { name: 'Welcome, Anil Kumar' });
+    const logbook = await screen.findByRole(
+      'link',
+      { name: /^Teaching Experience 3 entries/ },
+      { timeout: 5000 },
+    );
+    const tiles = screen.getByRole('region', { name: 'Your college and course' });
+    expect(within(tiles).getByText('Demo Medical College')).toBeTruthy();
+    expect(within(tiles).getByText('General Medicine')).toBeTruthy();
+    expect(within(tiles).getByText('MD General Medicine')).toBeTruthy();
+    expect(isBefore(greeting, logbook)).toBe(true);
+    expect(isBefore(logbook, tiles)).toBe(true);
+    expect(screen.getAllByText('Demo Medical College')).toHaveLength(1);
+  });
+
+  it('on a desktop: the tiles stay in the greeting, above the logbook', async () => {
+    stubScreenWidth(1366);
+    storeUser(STUDENT);
+    renderWithApp(<DashboardRoute />);
+    const logbook = await screen.findByRole(
+      'link',
+      { name: /^Teaching Experience 3 entries/ },
+      { timeout: 5000 },
+    );
+    const college = screen.getByText('Demo Medical College');
+    expect(isBefore(college, logbook)).toBe(true);
+    expect(screen.queryByRole('region', { name: 'Your college and course' })).toBeNull();
+  });
+});
 
 describe('student dashboard cards', () => {
   it('green only when every entry is approved, the checklist only at 8 approved', () => {
@@ -74,6 +143,24 @@ describe('student dashboard cards', () => {
 });
 
 describe('Pending Verifications', () => {
+  it('on a phone: one card per entry with its date and status, which opens the entry', async () => {
+    stubScreenWidth(390);
+    const { router } = renderWithApp(<PendingVerifications />);
+    const card = await screen.findByRole(
+      'button',
+      { name: 'Open Teaching Experience entry of Anil Kumar' },
+      { timeout: 5000 },
+    );
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(within(card).getByText('20-11-2026')).toBeTruthy();
+    expect(within(card).getByText(RECORD_STATUS_LABELS.pending)).toBeTruthy();
+    expect(within(card).getByText('ECG basics')).toBeTruthy();
+    fireEvent.click(card);
+    expect(router.state.location.pathname + router.state.location.search).toBe(
+      pendingRecordPath('teaching', '00000000-0000-4000-8000-000000000031'),
+    );
+  });
+
   it('lists pending entries, pages with Previous / Next and opens the entry', async () => {
     const { router } = renderWithApp(<PendingVerifications />);
     const row = await screen.findByRole('row', { name: /Teaching Experience entry of Anil Kumar/ });

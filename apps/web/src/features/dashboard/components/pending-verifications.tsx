@@ -1,4 +1,16 @@
-import { Alert, Badge, Button, Card, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { findKind } from '@pgel/shared/records/kinds';
 import { RECORD_STATUS_LABELS } from '@pgel/shared/records/types';
@@ -7,6 +19,7 @@ import { IconAlertTriangle, IconSearch } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { useCardLayout } from '../../../components/use-card-layout';
 import { errorMessage } from '../../../lib/api-client';
 import { PENDING_PAGE_SIZE, usePendingRecords } from '../api/list-pending-records';
 
@@ -26,6 +39,8 @@ export function PendingVerifications() {
   const total = pending.data?.total ?? 0;
   const lastPage = Math.max(1, Math.ceil(total / PENDING_PAGE_SIZE));
   const rows = pending.data?.items ?? [];
+  // A phone shows each entry as a card: the table's Date and Status would be off to the right.
+  const isPhone = useCardLayout();
 
   return (
     <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="pending-title">
@@ -52,63 +67,67 @@ export function PendingVerifications() {
             {errorMessage(pending.error)}
           </Alert>
         ) : null}
-        <Table.ScrollContainer minWidth={480}>
-          <Table highlightOnHover verticalSpacing="sm">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Student Name</Table.Th>
-                <Table.Th>Task / Topic</Table.Th>
-                <Table.Th>Date</Table.Th>
-                <Table.Th>Status</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.length === 0 && !pending.isPending ? (
+        {isPhone ? (
+          <PendingCards rows={rows} isEmpty={rows.length === 0 && !pending.isPending} />
+        ) : (
+          <Table.ScrollContainer minWidth={480}>
+            <Table highlightOnHover verticalSpacing="sm">
+              <Table.Thead>
                 <Table.Tr>
-                  <Table.Td colSpan={4}>
-                    <Text ta="center" c="dimmed" py="md">
-                      {NO_DATA_TEXT}
-                    </Text>
-                  </Table.Td>
+                  <Table.Th>Student Name</Table.Th>
+                  <Table.Th>Task / Topic</Table.Th>
+                  <Table.Th>Date</Table.Th>
+                  <Table.Th>Status</Table.Th>
                 </Table.Tr>
-              ) : null}
-              {rows.map((row) => {
-                const kind = findKind(row.kind);
-                const open = () => navigate(pendingRecordPath(row.kind, row.id));
-                return (
-                  <Table.Tr
-                    key={row.id}
-                    onClick={open}
-                    onKeyDown={(event) => {
-                      if (event.key === 'Enter') open();
-                    }}
-                    tabIndex={0}
-                    style={{ cursor: 'pointer' }}
-                    aria-label={`Open ${kind?.menuTitle ?? row.kind} entry of ${row.studentName}`}
-                  >
-                    <Table.Td fw={600}>{row.studentName}</Table.Td>
-                    <Table.Td>
-                      <Text size="sm" fw={500}>
-                        {kind?.menuTitle ?? row.kind}
+              </Table.Thead>
+              <Table.Tbody>
+                {rows.length === 0 && !pending.isPending ? (
+                  <Table.Tr>
+                    <Table.Td colSpan={4}>
+                      <Text ta="center" c="dimmed" py="md">
+                        {NO_DATA_TEXT}
                       </Text>
-                      {row.summary ? (
-                        <Text size="xs" c="dimmed" lineClamp={2}>
-                          {row.summary}
-                        </Text>
-                      ) : null}
-                    </Table.Td>
-                    <Table.Td>{row.date ? dayjs(row.date).format('DD-MM-YYYY') : 'N/A'}</Table.Td>
-                    <Table.Td>
-                      <Badge color="gray.7" variant="filled">
-                        {RECORD_STATUS_LABELS[row.status]}
-                      </Badge>
                     </Table.Td>
                   </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+                ) : null}
+                {rows.map((row) => {
+                  const kind = findKind(row.kind);
+                  const open = () => navigate(pendingRecordPath(row.kind, row.id));
+                  return (
+                    <Table.Tr
+                      key={row.id}
+                      onClick={open}
+                      onKeyDown={(event) => {
+                        if (event.key === 'Enter') open();
+                      }}
+                      tabIndex={0}
+                      style={{ cursor: 'pointer' }}
+                      aria-label={`Open ${kind?.menuTitle ?? row.kind} entry of ${row.studentName}`}
+                    >
+                      <Table.Td fw={600}>{row.studentName}</Table.Td>
+                      <Table.Td>
+                        <Text size="sm" fw={500}>
+                          {kind?.menuTitle ?? row.kind}
+                        </Text>
+                        {row.summary ? (
+                          <Text size="xs" c="dimmed" lineClamp={2}>
+                            {row.summary}
+                          </Text>
+                        ) : null}
+                      </Table.Td>
+                      <Table.Td>{row.date ? dayjs(row.date).format('DD-MM-YYYY') : 'N/A'}</Table.Td>
+                      <Table.Td>
+                        <Badge color="gray.7" variant="filled">
+                          {RECORD_STATUS_LABELS[row.status]}
+                        </Badge>
+                      </Table.Td>
+                    </Table.Tr>
+                  );
+                })}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
         <Group justify="space-between">
           <Text size="sm" c="dimmed">
             {total === 0 ? '0 entries' : `Page ${page} of ${lastPage} · ${total} pending`}
@@ -129,5 +148,62 @@ export function PendingVerifications() {
         </Group>
       </Stack>
     </Card>
+  );
+}
+
+type PendingRow = NonNullable<ReturnType<typeof usePendingRecords>['data']>['items'][number];
+
+/** The pending entries as cards (phones): student and status, the activity and topic, the date. */
+function PendingCards({ rows, isEmpty }: { rows: readonly PendingRow[]; isEmpty: boolean }) {
+  const navigate = useNavigate();
+  if (isEmpty) {
+    return (
+      <Text ta="center" c="dimmed" py="md">
+        {NO_DATA_TEXT}
+      </Text>
+    );
+  }
+  return (
+    <Stack
+      component="ul"
+      gap="xs"
+      aria-label="Pending entries"
+      style={{ listStyle: 'none', padding: 0, margin: 0 }}
+    >
+      {rows.map((row) => {
+        const title = findKind(row.kind)?.menuTitle ?? row.kind;
+        return (
+          <li key={row.id}>
+            <UnstyledButton
+              w="100%"
+              onClick={() => navigate(pendingRecordPath(row.kind, row.id))}
+              aria-label={`Open ${title} entry of ${row.studentName}`}
+            >
+              <Card withBorder radius="md" padding="sm">
+                <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
+                  <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
+                    {row.studentName}
+                  </Text>
+                  <Badge color="gray.7" variant="filled" style={{ flex: 'none' }}>
+                    {RECORD_STATUS_LABELS[row.status]}
+                  </Badge>
+                </Group>
+                <Text size="sm" fw={500} mt={4}>
+                  {title}
+                </Text>
+                {row.summary ? (
+                  <Text size="xs" c="dimmed" lineClamp={2}>
+                    {row.summary}
+                  </Text>
+                ) : null}
+                <Text size="xs" c="dimmed" mt={4}>
+                  {row.date ? dayjs(row.date).format('DD-MM-YYYY') : 'N/A'}
+                </Text>
+              </Card>
+            </UnstyledButton>
+          </li>
+        );
+      })}
+    </Stack>
   );
 }

@@ -25,6 +25,7 @@ import {
   IconUserCheck,
 } from '@tabler/icons-react';
 import dayjs from 'dayjs';
+import { useCardLayout } from '../../../components/use-card-layout';
 
 const NOT_AVAILABLE = 'N/A';
 
@@ -83,14 +84,43 @@ function GuidelineLink({ department }: { department: NonNullable<SessionUser['de
   );
 }
 
-/** The dashboard's greeting: who is signed in and where they belong. */
-export function WelcomeCard({ user }: { user: SessionUser }) {
+/** The college, department, course and unit head tiles. */
+function DetailTiles({ user }: { user: SessionUser }) {
   const details = [
     { label: 'College', value: user.college?.name, icon: IconBuildingHospital },
     { label: 'Department', value: user.department?.name, icon: IconStethoscope },
     { label: 'Course', value: user.course?.title, icon: IconCertificate },
     { label: 'Unit Head', value: user.unitHead?.name, icon: IconUserCheck },
   ];
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="sm">
+      {details.map(({ label, value, icon: Icon }) => (
+        <Paper key={label} withBorder radius="md" p="md" bg="gray.0">
+          <Group gap="sm" wrap="nowrap" align="flex-start">
+            <ThemeIcon variant="light" radius="md" size={36} aria-hidden>
+              <Icon size={20} stroke={1.7} />
+            </ThemeIcon>
+            <Stack gap={2} style={{ minWidth: 0 }}>
+              <Text size="xs" c="dimmed" fw={500}>
+                {label}
+              </Text>
+              <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+                {value || NOT_AVAILABLE}
+              </Text>
+            </Stack>
+          </Group>
+        </Paper>
+      ))}
+    </SimpleGrid>
+  );
+}
+
+/**
+ * The dashboard's greeting: who is signed in and where they belong. On a phone only the
+ * greeting: the tiles would fill the first screen, so WelcomeDetails shows them after the work.
+ */
+export function WelcomeCard({ user }: { user: SessionUser }) {
+  const isPhone = useCardLayout();
   return (
     <Card withBorder radius="lg" padding="lg" shadow="sm">
       <Stack gap="lg">
@@ -110,26 +140,19 @@ export function WelcomeCard({ user }: { user: SessionUser }) {
             </Group>
           </Stack>
         </Group>
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="sm">
-          {details.map(({ label, value, icon: Icon }) => (
-            <Paper key={label} withBorder radius="md" p="md" bg="gray.0">
-              <Group gap="sm" wrap="nowrap" align="flex-start">
-                <ThemeIcon variant="light" radius="md" size={36} aria-hidden>
-                  <Icon size={20} stroke={1.7} />
-                </ThemeIcon>
-                <Stack gap={2} style={{ minWidth: 0 }}>
-                  <Text size="xs" c="dimmed" fw={500}>
-                    {label}
-                  </Text>
-                  <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
-                    {value || NOT_AVAILABLE}
-                  </Text>
-                </Stack>
-              </Group>
-            </Paper>
-          ))}
-        </SimpleGrid>
+        {isPhone ? null : <DetailTiles user={user} />}
       </Stack>
+    </Card>
+  );
+}
+
+/** A phone's college, department, course and unit head, placed below the logbook (see WelcomeCard). */
+export function WelcomeDetails({ user }: { user: SessionUser }) {
+  const isPhone = useCardLayout();
+  if (!isPhone) return null;
+  return (
+    <Card withBorder radius="lg" padding="md" component="section" aria-label="Your college and course">
+      <DetailTiles user={user} />
     </Card>
   );
 }

@@ -1,4 +1,4 @@
-import { ActionIcon, Anchor, Card, Group, Select, Stack, Switch, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Card, Group, Select, Stack, Switch, Text, Title, Tooltip } from '@mantine/core';
 import { canAdministerStaff, canChangeStaffStatus } from '@pgel/shared/auth/policies';
 import { ROLE_LABELS, STAFF_ROLES, type StaffRole } from '@pgel/shared/roles';
 import { STAFF_STATUS_LABELS, type StaffListItem, staffStatusOf } from '@pgel/shared/schemas/staff-admin';
@@ -71,10 +71,10 @@ export function AllStaffsPage() {
   const viewIdentity = (staff: StaffListItem) => {
     if (!staff.identityUrl) return;
     setViewing({
-      title: `Identity of ${staff.name}`,
+      title: `Identity document of ${staff.name}`,
       file: {
         url: staff.identityUrl,
-        originalName: `Identity of ${staff.name}`,
+        originalName: `Identity document of ${staff.name}`,
         contentType: staff.identityContentType ?? 'application/octet-stream',
       },
     });
@@ -86,28 +86,7 @@ export function AllStaffsPage() {
       key: 'name',
       header: 'Name',
       sortKey: 'name',
-      cell: (staff) => (
-        <StaffNameCell
-          name={staff.name}
-          email={staff.email}
-          extra={
-            staff.identityUrl ? (
-              <Anchor
-                component="button"
-                type="button"
-                size="xs"
-                fw={500}
-                aria-label={`View identity of ${staff.name}`}
-                onClick={() => viewIdentity(staff)}
-                style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}
-              >
-                <IconId size={14} aria-hidden />
-                Identity
-              </Anchor>
-            ) : null
-          }
-        />
-      ),
+      cell: (staff) => <StaffNameCell name={staff.name} email={staff.email} />,
     },
     {
       key: 'phone',
@@ -117,6 +96,27 @@ export function AllStaffsPage() {
     { key: 'role', header: 'Role', sortKey: 'role', cell: (staff) => ROLE_LABELS[staff.role] },
     { key: 'department', header: 'Department', cell: (staff) => staff.departmentName || 'N/A' },
     { key: 'college', header: 'College', cell: (staff) => staff.collegeName || 'N/A' },
+    {
+      // The uploaded identity document (the server sends it to Master only), in the file viewer.
+      key: 'identity',
+      header: 'Identity',
+      cell: (staff) =>
+        staff.identityUrl ? (
+          <Button
+            variant="light"
+            size="compact-sm"
+            leftSection={<IconId size={14} aria-hidden />}
+            aria-label={`View identity document of ${staff.name}`}
+            onClick={() => viewIdentity(staff)}
+          >
+            View
+          </Button>
+        ) : (
+          <Text size="sm" c="dimmed" aria-label="No identity document">
+            —
+          </Text>
+        ),
+    },
     {
       key: 'registered',
       header: 'Registration Date',
@@ -130,6 +130,9 @@ export function AllStaffsPage() {
     {
       key: 'verify',
       header: 'Verify',
+      // Verify and Action stay in view while the columns before them scroll (issue 10).
+      sticky: 'end',
+      card: 'field',
       cell: (staff) => {
         const state = staffStatusOf(staff);
         return (
@@ -151,6 +154,7 @@ export function AllStaffsPage() {
     {
       key: 'action',
       header: 'Action',
+      sticky: 'end',
       cell: (staff) => (
         <Tooltip label="Reset Password">
           <ActionIcon
@@ -196,7 +200,7 @@ export function AllStaffsPage() {
           rowKey={(staff) => staff.id}
           searchPlaceholder="Search name, email, phone"
           toolbar={toolbar}
-          minWidth={860}
+          minWidth={980}
           {...list.tableProps}
         />
       </Card>

@@ -13,7 +13,7 @@ export function breakableEmail(email: string): ReactNode {
   ));
 }
 
-/** Name in bold with the e-mail under it (and, for Master, the identity link). */
+/** Name in bold with the e-mail under it (and anything a page adds below). */
 export function StaffNameCell({ name, email, extra }: { name: string; email: string; extra?: ReactNode }) {
   // break-word, not anywhere: the column keeps room for the longest word, so text wraps between words.
   return (

@@ -285,11 +285,12 @@ export function StudentsPage() {
       key: 'payment',
       header: 'Payment Status',
       cell: (student) => (
-        <Group gap="xs" wrap="nowrap">
+        // The badge and Master's switch side by side, never over the next column's date.
+        <Group gap="xs" wrap="nowrap" style={{ width: 'max-content' }}>
           <Badge
             color={student.paid ? 'teal' : 'orange'}
             variant="light"
-            style={{ flex: 'none', overflow: 'visible' }}
+            styles={{ root: { flex: 'none', overflow: 'visible' }, label: { overflow: 'visible' } }}
           >
             {student.paid ? PAYMENT_STATUS_LABELS.paid : PAYMENT_STATUS_LABELS.pending}
           </Badge>
@@ -346,6 +347,10 @@ export function StudentsPage() {
     {
       key: 'verify',
       header: 'Verify',
+      // Verify and Action stay in view while the columns before them scroll.
+      sticky: 'end',
+      // A labelled line on a phone's card: the switch alone would not say what it switches.
+      card: 'field',
       cell: (student) =>
         canVerify ? (
           <Switch
@@ -366,6 +371,7 @@ export function StudentsPage() {
           {
             key: 'action',
             header: 'Action',
+            sticky: 'end',
             cell: (student: StudentListItem) => (
               <Group gap={6} wrap="nowrap">
                 <Tooltip label="Reset password">

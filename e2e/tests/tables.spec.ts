@@ -1,0 +1,74 @@
+import { findKind } from '@pgel/shared/records/kinds';
+import { SKILL_ROLES } from '@pgel/shared/records/kinds/options';
+import { expect, type Page, test } from '@playwright/test';
+import { loginAs } from '../support/fixtures';
+
+// Issue 10: lists fit the screen. On a phone each entry is a card; on a laptop the Status and
+// Action columns stay in view while the columns between them scroll.
+
+const procedure = findKind('procedure');
+const REPORT = `${procedure?.menuTitle} report`;
+
+/** Adds Procedures entries for the signed-in student through the API, as the Add form sends them. */
+async function addProcedures(page: Page, count: number) {
+  await page.evaluate(
+    async ({ count, role }) => {
+      const items = async (path: string) => {
+        const response = await fetch(`/api/v1/records/options/${path}`);
+        return ((await response.json()) as { items: { id: string }[] }).items;
+      };
+      const [competency] = await items('competencies?for=proc');
+      const [skill] = await items(`skills?competencyId=${competency?.id}`);
+      const [teacher] = await items('teachers');
+      for (let i = 1; i <= count; i += 1) {
+        const response = await fetch('/api/v1/records', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({
+            kind: 'procedure',
+            teacherId: teacher?.id,
+            studentRemark: `Lumbar puncture under supervision, case ${i}: CSF clear, no complications; observed the aseptic technique and the positioning of the patient closely.`,
+            details: {
+              ipddDate: `2026-11-${String(10 + i).padStart(2, '0')}`,
+              competency: competency?.id,
+              skills: skill?.id,
+              patient: `Patient ${i}`,
+              ipd: `IPD/2026/${1000 + i}`,
+              role,
+            },
+          }),
+        });
+        if (!response.ok)
+          throw new Error(`creating a procedure: ${response.status} ${await response.text()}`);
+      }
+    },
+    { count, role: SKILL_ROLES[0] },
+  );
+}
+
+test('the Procedures report: cards on a phone without sideways scrolling, Status in view on a laptop', async ({
+  page,
+}) => {
+  await loginAs(page, 'student', 'student@demo.test');
+  await addProcedures(page, 3);
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/task/procedure');
+  const cards = page.getByRole('list', { name: REPORT }).getByRole('listitem');
+  await expect(cards).toHaveCount(3);
+  await expect(cards.first()).toContainText('CSF collection');
+  await expect(cards.first()).toContainText('Pending');
+  await expect(cards.first().getByRole('button', { name: /^Delete the entry/ })).toBeVisible();
+  await expect(page.getByRole('table', { name: REPORT })).toHaveCount(0);
+  const phoneWidth = await page.evaluate(() => document.scrollingElement?.scrollWidth ?? Infinity);
+  expect(phoneWidth).toBeLessThanOrEqual(390);
+
+  await page.setViewportSize({ width: 1366, height: 768 });
+  const table = page.getByRole('table', { name: REPORT });
+  await expect(table.locator('tbody tr')).toHaveCount(3);
+  for (const header of ['Status', 'Action']) {
+    const box = await table.getByRole('columnheader', { name: header, exact: true }).boundingBox();
+    expect(box, header).not.toBeNull();
+    expect((box?.x ?? -1) >= 0 && (box?.x ?? 0) + (box?.width ?? 0) <= 1366, header).toBe(true);
+  }
+});
