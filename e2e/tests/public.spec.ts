@@ -1,5 +1,5 @@
 import { VALIDATION_TITLE } from '@pgel/shared/schemas/common';
-import { INQUIRY_MESSAGES } from '@pgel/shared/schemas/settings';
+import { INQUIRY_MESSAGES, VIDEO_MESSAGES } from '@pgel/shared/schemas/settings';
 import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { acknowledge, dialog, loginAs } from '../support/fixtures';
@@ -25,11 +25,38 @@ test('the landing shows the product, the four packages and the footer links', as
   for (const name of ['Terms & Conditions', 'Privacy Policy', 'Refund Policy', 'Disclaimer']) {
     await expect(legal.getByRole('link', { name })).toBeVisible();
   }
+  // No video is set on a fresh installation: no button that would open a broken embed.
+  await expect(page.getByRole('button', { name: 'Watch Video' })).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page);
+});
+
+test('Master sets the landing page video, visitors watch it, and removing it hides the button', async ({
+  page,
+}) => {
+  await loginAs(page, 'staff', 'master@demo.test');
+  const card = page.getByRole('region', { name: 'Landing page video' });
+  await card.getByLabel('Video address').fill('https://www.youtube.com/watch?v=dQw4w9WgXcQ');
+  await card.getByRole('button', { name: 'Save video' }).click();
+  await expect(dialog(page, 'Saved')).toContainText(VIDEO_MESSAGES.saved);
+  await expect(card.getByLabel('Video address')).toHaveValue(
+    'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ',
+  );
+
+  await page.goto('/');
   await page.getByRole('button', { name: 'Watch Video' }).click();
-  await expect(dialog(page, 'PG e-Logbook video').locator('iframe')).toBeVisible();
+  await expect(dialog(page, 'PG e-Logbook video').locator('iframe')).toHaveAttribute(
+    'src',
+    'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ',
+  );
   await page.keyboard.press('Escape');
   await expect(dialog(page, 'PG e-Logbook video')).toHaveCount(0);
-  await expectNoSeriousA11yViolations(page);
+
+  await page.goto('/dashboard');
+  await card.getByRole('button', { name: 'Remove video' }).click();
+  await expect(dialog(page, 'Saved')).toContainText(VIDEO_MESSAGES.cleared);
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Watch Video' })).toHaveCount(0);
 });
 
 test('the legal pages and the how-it-works timeline are readable', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { SESSION_MESSAGES } from '@pgel/shared/schemas/auth';
+import { LOGOUT_MESSAGES, SESSION_MESSAGES } from '@pgel/shared/schemas/auth';
 import { NOTIFICATION_TEXT } from '@pgel/shared/schemas/notifications';
 import { expect, test } from '@playwright/test';
 import { newVerifiedStudent } from '../support/accounts';
@@ -72,4 +72,22 @@ test('after 50 minutes without activity the user is signed out', async ({ page }
   await expect(expired).toContainText(SESSION_MESSAGES.expiredText);
   await expect(page).toHaveURL(/\/login$/);
   expect((await page.request.get('/api/v1/auth/me')).status()).toBe(401);
+});
+
+test('a page whose code fails to download offers a reload and keeps the session', async ({ page }) => {
+  await loginAs(page, 'student', 'student@demo.test');
+  // A deploy in progress or a dropped network: no further script of the app can be fetched.
+  await page.route('**/assets/*.js', (route) => route.abort('internetdisconnected'));
+  await page.getByRole('button', { name: 'Hello, Demo Student' }).click();
+  await page.getByRole('menuitem', { name: 'Profile' }).click();
+  const panel = page.getByRole('alert');
+  await expect(panel).toContainText('A new version is available or the network dropped.');
+  await expect(page.getByText(LOGOUT_MESSAGES.text)).toHaveCount(0);
+  expect((await page.request.get('/api/v1/auth/me')).status()).toBe(200);
+
+  // Back online: Reload opens the page, still signed in.
+  await page.unroute('**/assets/*.js');
+  await panel.getByRole('button', { name: 'Reload' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
+  await expect(page).toHaveURL(/\/profile$/);
 });

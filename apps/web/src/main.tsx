@@ -36,6 +36,10 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppProvider } from './app/provider';
 import { AppRouter } from './app/router';
+import { watchPreloadErrors } from './lib/chunk-load-error';
+
+// A page's code or CSS that fails to download shows the reload panel, not a sign-out.
+watchPreloadErrors();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element');

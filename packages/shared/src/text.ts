@@ -7,3 +7,14 @@ export function truncateText(value: string, max: number): string {
   const cut = value.slice(0, max);
   return /[\ud800-\udbff]$/.test(cut) ? cut.slice(0, -1) : cut;
 }
+
+/** A title before a name ('Dr. Asha Rao'), left out of its initials. */
+const NAME_TITLE = /^(dr|prof|mr|mrs|ms)\.?\s+/i;
+
+/** Up to two initials of a name for an avatar ('Dr. Asha Rao' -> 'AR'); '?' when there are none. */
+export function initialsOf(name: string): string {
+  const parts = name.trim().replace(NAME_TITLE, '').split(/\s+/).filter(Boolean);
+  const first = parts[0]?.[0] ?? '';
+  const last = parts.length > 1 ? (parts[parts.length - 1]?.[0] ?? '') : '';
+  return (first + last).toUpperCase() || '?';
+}

@@ -1,9 +1,7 @@
-import { lazy, Suspense } from 'react';
 import { createBrowserRouter, Navigate, Outlet, RouterProvider, ScrollRestoration } from 'react-router';
 import { PageLoader } from '../components/page-loader';
-
-// Loaded when an error happens, not with every page: it signs the user out through the API.
-const RouteError = lazy(() => import('./route-error').then((m) => ({ default: m.RouteError })));
+// In the first bundle: it explains a page whose code failed to download (issue 10).
+import { RouteError } from './route-error';
 
 /**
  * Mantine's complete stylesheet. main.tsx holds only what the sign-in screens need, so a phone's
@@ -20,12 +18,8 @@ function withFullStyles<T>(load: () => Promise<T>): () => Promise<T> {
 
 const router = createBrowserRouter([
   {
-    // Pathless root: one error fallback (log out, show the logout screen) for every page.
-    errorElement: (
-      <Suspense fallback={<PageLoader />}>
-        <RouteError />
-      </Suspense>
-    ),
+    // Pathless root: one error fallback for every page (reload, or sign out on a refused session).
+    errorElement: <RouteError />,
     // Every navigation starts at the top of the new page (and Back restores the old position).
     element: (
       <>
@@ -109,6 +103,7 @@ const router = createBrowserRouter([
               { path: '/profile', lazy: withFullStyles(() => import('./routes/profile')) },
               // Reference data (features/reference): Master, except institutions (any staff).
               { path: '/addCollege', lazy: withFullStyles(() => import('./routes/colleges')) },
+              { path: '/departments', lazy: withFullStyles(() => import('./routes/departments')) },
               { path: '/computency', lazy: withFullStyles(() => import('./routes/competencies')) },
               { path: '/skills', lazy: withFullStyles(() => import('./routes/skills')) },
               { path: '/specialty', lazy: withFullStyles(() => import('./routes/specialities')) },

@@ -40,12 +40,79 @@ export const PublicSettingsSchema = z.object({
     email: z.email(),
   }),
   links: z.object({ superSpecialitySite: z.string(), diplomaSite: z.string() }),
-  videoUrl: z.string(),
+  /** The landing page's video as an embed address; null until Master sets one (no Watch Video). */
+  videoUrl: z.string().nullable(),
   launchGuests: z.array(GuestSchema),
   /** The opt-in developer-tools detector (off by default). */
   devToolsDetector: z.boolean(),
 });
 export type PublicSettings = z.infer<typeof PublicSettingsSchema>;
+
+/** The landing page's video, set by Master (issue 10). */
+export const VIDEO_MESSAGES = {
+  invalid: 'Please enter a YouTube, Vimeo or other https:// video address',
+  saved: 'The landing page video is saved.',
+  cleared: 'The landing page video is removed: Watch Video is hidden.',
+} as const;
+
+const YOUTUBE_HOSTS = ['youtube.com', 'm.youtube.com', 'youtube-nocookie.com'];
+const YOUTUBE_ID = /^[\w-]{6,20}$/;
+
+/**
+ * The address to put in the video frame, or null when it cannot be one. A YouTube page, short
+ * or youtu.be link (what an administrator usually pastes) becomes its embed address, a Vimeo
+ * page its player address; any other https address is used as given.
+ */
+export function videoEmbedUrl(url: string): string | null {
+  let parsed: URL;
+  try {
+    parsed = new URL(url.trim());
+  } catch {
+    return null;
+  }
+  if (parsed.protocol !== 'https:') return null;
+  const host = parsed.hostname.replace(/^www\./, '');
+  const segments = parsed.pathname.split('/').filter(Boolean);
+  let youtubeId: string | null = null;
+  if (host === 'youtu.be') youtubeId = segments[0] ?? null;
+  else if (YOUTUBE_HOSTS.includes(host)) {
+    if (parsed.pathname === '/watch') youtubeId = parsed.searchParams.get('v');
+    else if (['shorts', 'embed', 'live'].includes(segments[0] ?? '')) youtubeId = segments[1] ?? null;
+    else return null;
+  }
+  if (youtubeId !== null) {
+    return YOUTUBE_ID.test(youtubeId) ? `https://www.youtube-nocookie.com/embed/${youtubeId}` : null;
+  }
+  if (host === 'vimeo.com') {
+    const id = segments.find((segment) => /^\d+$/.test(segment));
+    return id ? `https://player.vimeo.com/video/${id}` : null;
+  }
+  return parsed.toString();
+}
+
+/**
+ * `PUT /settings/video` (Master): the address to embed, or empty/null to remove the video.
+ * Answers with the stored embed address.
+ */
+export const SetVideoSchema = z.object({
+  url: z
+    .string()
+    .trim()
+    .max(500, { error: VIDEO_MESSAGES.invalid })
+    .nullable()
+    .transform((value, ctx) => {
+      if (value === null || value === '') return null;
+      const embed = videoEmbedUrl(value);
+      if (embed === null) {
+        ctx.addIssue({ code: 'custom', message: VIDEO_MESSAGES.invalid });
+        return z.NEVER;
+      }
+      return embed;
+    }),
+});
+export type SetVideoInput = z.input<typeof SetVideoSchema>;
+export const SetVideoResponseSchema = z.object({ message: z.string(), videoUrl: z.string().nullable() });
+export type SetVideoResponse = z.infer<typeof SetVideoResponseSchema>;
 
 /** Contact inquiry (spec 01 sections 2.2, 5): every field required, phone 10 digits. */
 export const INQUIRY_MESSAGES = {

@@ -30,7 +30,8 @@ export const DEFAULT_SETTINGS: ConfigurableSettings = {
     superSpecialitySite: 'https://ss.pg-elogbook.in',
     diplomaSite: 'https://diploma.pg-elogbook.in',
   },
-  videoUrl: 'https://www.youtube-nocookie.com/embed/pg-elogbook-intro',
+  // No video until Master sets one: the landing page hides Watch Video (issue 10).
+  videoUrl: null,
   launchGuests: [
     {
       name: 'Dr. Anita Verma',

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { inquiries, settings } from '../../db/schema/index';
 
@@ -28,6 +28,18 @@ export async function setFlag(db: Executor, key: string): Promise<boolean> {
     })
     .returning({ key: settings.key });
   return rows.length > 0;
+}
+
+/** Stores one setting (insert or replace); `null` deletes the row, so the default applies again. */
+export async function writeSetting(db: Executor, key: string, value: unknown): Promise<void> {
+  if (value === null) {
+    await db.delete(settings).where(eq(settings.key, key));
+    return;
+  }
+  await db
+    .insert(settings)
+    .values({ key, value })
+    .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: sql`now()` } });
 }
 
 export type NewInquiry = typeof inquiries.$inferInsert;

@@ -1,10 +1,19 @@
+import { canManageSiteSettings } from '@pgel/shared/auth/policies';
 import { ErrorResponseSchema, MessageResponseSchema } from '@pgel/shared/schemas/common';
-import { InquirySchema, LaunchSchema, PublicSettingsSchema } from '@pgel/shared/schemas/settings';
+import {
+  InquirySchema,
+  LaunchSchema,
+  PublicSettingsSchema,
+  SetVideoResponseSchema,
+  SetVideoSchema,
+} from '@pgel/shared/schemas/settings';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { RETRY_AFTER_SECONDS } from '../../platform/errors';
+import { gate, requestMeta } from '../../platform/route-gates';
+import { requireActor } from '../../platform/session';
 import { pingDatabase } from './settings.repository';
 import type { SettingsService } from './settings.service';
 
@@ -14,7 +23,7 @@ function meta(request: FastifyRequest) {
   return { ip: request.ip, actorId: request.actor?.id ?? null };
 }
 
-/** Health, public settings, the launch gate and the contact form: all public. */
+/** Health, public settings, the launch gate and the contact form (public); the video (Master). */
 export function settingsRoutes(
   service: SettingsService,
   db: Database,
@@ -60,6 +69,25 @@ export function settingsRoutes(
         reply.header('cache-control', 'no-cache');
         return service.publicSettings();
       },
+    );
+
+    app.put(
+      '/settings/video',
+      {
+        onRequest: gate(canManageSiteSettings),
+        schema: {
+          tags: ['settings'],
+          summary: 'Master: set the landing page video (YouTube, Vimeo or https), or null to remove it',
+          body: SetVideoSchema,
+          response: {
+            200: SetVideoResponseSchema,
+            400: ErrorResponseSchema,
+            401: ErrorResponseSchema,
+            403: ErrorResponseSchema,
+          },
+        },
+      },
+      async (request) => service.setVideoUrl(requireActor(request), request.body.url, requestMeta(request)),
     );
 
     app.post(

@@ -1,10 +1,12 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
+import { canManageSiteSettings } from '@pgel/shared/auth/policies';
 import {
   INQUIRY_MESSAGES,
   type InquiryInput,
   LAUNCH,
   type PublicSettings,
   PublicSettingsSchema,
+  VIDEO_MESSAGES,
 } from '@pgel/shared/schemas/settings';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
@@ -12,6 +14,7 @@ import type { Database } from '../../db/client';
 import { writeAudit } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
 import { enqueueMail } from '../../platform/mail';
+import type { SessionActor } from '../../platform/session';
 import { bumpThrottle } from '../../platform/throttle';
 import { type ConfigurableSettings, DEFAULT_SETTINGS, SETTING_KEYS } from './settings.defaults';
 import { inquiryMail } from './settings.mail';
@@ -108,6 +111,33 @@ export class SettingsService {
       });
     });
     return LAUNCH.launched;
+  }
+
+  /**
+   * Master sets the landing page's video (already turned into an embed address by the schema),
+   * or removes it with null. The stored value and its audit row are written together.
+   */
+  async setVideoUrl(
+    actor: SessionActor,
+    videoUrl: string | null,
+    meta: { ip: string },
+  ): Promise<{ message: string; videoUrl: string | null }> {
+    if (!canManageSiteSettings(actor)) throw AppError.forbidden();
+    // Read before the transaction: on PGlite (one connection) `db` cannot be used inside it.
+    const before = (await this.configurable()).videoUrl;
+    await this.deps.db.transaction(async (tx) => {
+      await repo.writeSetting(tx, SETTING_KEYS.videoUrl, videoUrl);
+      await writeAudit(tx, {
+        actorId: actor.id,
+        action: 'settings.video',
+        entity: 'setting',
+        entityId: SETTING_KEYS.videoUrl,
+        ip: meta.ip,
+        before: { videoUrl: before },
+        after: { videoUrl },
+      });
+    });
+    return { message: videoUrl ? VIDEO_MESSAGES.saved : VIDEO_MESSAGES.cleared, videoUrl };
   }
 
   private async requireLaunchPassword(password: string, meta: RequestMeta): Promise<void> {

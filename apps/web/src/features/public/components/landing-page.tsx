@@ -35,7 +35,8 @@ export function LandingPage() {
   useDocumentTitle(`${PRODUCT_NAME}: the electronic logbook for postgraduate medical training`);
   useScrollToHash();
 
-  const videoUrl = settings?.videoUrl.trim() ?? '';
+  // No video set (the default): no Watch Video button at all.
+  const videoUrl = settings?.videoUrl ?? null;
 
   return (
     <PublicLayout>

@@ -1,10 +1,10 @@
 import { AspectRatio, Modal } from '@mantine/core';
-import { videoEmbedUrl } from '../video-url';
+import { videoEmbedUrl } from '@pgel/shared/schemas/settings';
 
 type VideoModalProps = {
   opened: boolean;
   onClose: () => void;
-  /** The video address from settings. */
+  /** The video address from settings (an embed address once Master saved it). */
   url: string;
 };
 

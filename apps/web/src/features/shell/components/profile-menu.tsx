@@ -1,6 +1,7 @@
 import { Avatar, Group, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { roleLabel } from '@pgel/shared/roles';
 import type { SessionUser } from '@pgel/shared/schemas/session-user';
+import { initialsOf } from '@pgel/shared/text';
 import { IconChevronDown, IconKey, IconLogout, IconUser } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { paths } from '../../../lib/paths';
@@ -23,8 +24,9 @@ export function ProfileMenu({ user, onUpdatePassword, onLogout }: ProfileMenuPro
       <Menu.Target>
         <UnstyledButton px={6} py={4} style={{ borderRadius: 'var(--mantine-radius-md)', minWidth: 0 }}>
           <Group gap={8} wrap="nowrap">
-            <Avatar color="brand" radius="xl" size={34} aria-hidden>
-              {user.name.trim().charAt(0).toUpperCase()}
+            {/* The uploaded photo (authorised file route); initials while none is set or it fails. */}
+            <Avatar src={user.profilePic} alt="" color="brand" radius="xl" size={34} aria-hidden>
+              {initialsOf(user.name)}
             </Avatar>
             <Text size="sm" fw={500} truncate maw={200} visibleFrom="md">
               {greeting}

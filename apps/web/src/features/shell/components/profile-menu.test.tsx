@@ -1,0 +1,44 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderWithApp } from '../../../test/render';
+import { sessionUser } from '../../../test/session-user';
+import { ProfileMenu } from './profile-menu';
+
+const USER = sessionUser({
+  id: '00000000-0000-4000-8000-000000000002',
+  name: 'Dr. Asha Rao',
+  email: 'asha@example.org',
+  role: 'professor',
+  referralId: 'REF123',
+  paid: false,
+  college: null,
+  department: null,
+});
+
+function avatarOf(container: HTMLElement) {
+  const button = screen.getByRole('button', { name: 'Hello, Dr. Asha Rao' });
+  expect(container.contains(button)).toBe(true);
+  return button.querySelector('.mantine-Avatar-root') as HTMLElement;
+}
+
+describe('ProfileMenu avatar', () => {
+  it('shows the uploaded photo from the file route', async () => {
+    const photo = '/api/v1/files/00000000-0000-4000-8000-0000000000f1';
+    const { container } = renderWithApp(
+      <ProfileMenu user={{ ...USER, profilePic: photo }} onUpdatePassword={() => {}} onLogout={() => {}} />,
+    );
+    await screen.findByRole('button', { name: 'Hello, Dr. Asha Rao' });
+    const img = avatarOf(container).querySelector('img');
+    expect(img?.getAttribute('src')).toBe(photo);
+  });
+
+  it('shows the initials, without the title, when there is no photo', async () => {
+    const { container } = renderWithApp(
+      <ProfileMenu user={USER} onUpdatePassword={() => {}} onLogout={() => {}} />,
+    );
+    await screen.findByRole('button', { name: 'Hello, Dr. Asha Rao' });
+    const avatar = avatarOf(container);
+    expect(avatar.querySelector('img')).toBeNull();
+    expect(avatar.textContent).toBe('AR');
+  });
+});
