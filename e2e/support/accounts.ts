@@ -1,8 +1,26 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Page, request } from '@playwright/test';
+import { DEMO_PASSWORD } from './fixtures';
 import { waitForMailLink } from './mail';
 
-/** A verified student of the demo college, made through the public API and the mailed link. */
-export async function newVerifiedStudent(page: Page, email: string, password: string, name = 'Ravi Kumar') {
+let phoneSerial = 0;
+/** A 10-digit number no other account of this run holds (sign-up refuses a number in use). */
+function freshPhone(): string {
+  phoneSerial += 1;
+  return `8${String(Date.now() % 1e7).padStart(7, '0')}${String(phoneSerial % 100).padStart(2, '0')}`;
+}
+
+/**
+ * A verified student of the demo college, made through the public API and the mailed link. Not
+ * approved by the department unless `approved` (then the demo HOD approves it through the API, as
+ * the All Students switch does): only an approved student writes the logbook.
+ */
+export async function newVerifiedStudent(
+  page: Page,
+  email: string,
+  password: string,
+  name = 'Ravi Kumar',
+  options: { approved?: boolean } = {},
+) {
   const api = page.request;
   const colleges = await (await api.get('/api/v1/colleges')).json();
   const college = colleges.items.find((c: { name: string }) => c.name === 'Demo Medical College');
@@ -15,7 +33,7 @@ export async function newVerifiedStudent(page: Page, email: string, password: st
       departmentId: department.id,
       courseId: detail.courses[0].id,
       name,
-      phone: '9123456780',
+      phone: freshPhone(),
       email,
       password,
       confirmPassword: password,
@@ -26,4 +44,27 @@ export async function newVerifiedStudent(page: Page, email: string, password: st
   const link = await waitForMailLink(email, /verify/i);
   const token = link.split('/verify/')[1];
   expect((await api.post(`/api/v1/auth/verify/${token}`)).status()).toBe(200);
+  if (options.approved) await approveStudent(page, email);
+}
+
+/** The demo HOD approves the student (verifyByHod) through the API, in a session of their own. */
+export async function approveStudent(page: Page, email: string) {
+  // The page's request context knows the app's address; its cookies stay the student's.
+  const baseURL = new URL((await page.request.get('/api/v1/health')).url()).origin;
+  const hod = await request.newContext({ baseURL });
+  try {
+    const login = await hod.post('/api/v1/auth/staff-login', {
+      data: { email: 'hod@demo.test', password: DEMO_PASSWORD },
+    });
+    expect(login.status()).toBe(200);
+    const found = await (await hod.get(`/api/v1/students?search=${encodeURIComponent(email)}`)).json();
+    const student = found.items.find((s: { email: string }) => s.email === email);
+    expect(student, `no student ${email} in the HOD's list`).toBeTruthy();
+    const approved = await hod.post(`/api/v1/students/${student.id}/verification`, {
+      data: { verifyByHod: true },
+    });
+    expect(approved.status()).toBe(200);
+  } finally {
+    await hod.dispose();
+  }
 }

@@ -40,8 +40,9 @@ function today(): string {
 async function freshStudent(page: Page, testInfo: TestInfo, prefix: string, firstName: string) {
   const name = `${firstName} ${Date.now() % 100000}`;
   const email = uniqueEmail(prefix, testInfo.project.name);
-  await newVerifiedStudent(page, email, PASSWORD, name);
-  // Not yet approved by the HOD and without a joining date, so sign-in lands on the profile.
+  // Approved by the department (only then does a student write the logbook), but without a
+  // joining date, so sign-in lands on the profile.
+  await newVerifiedStudent(page, email, PASSWORD, name, { approved: true });
   await loginAs(page, 'student', email, PASSWORD, '/profile');
   return { name, email };
 }
@@ -165,9 +166,7 @@ test('a teaching entry approved with a score: the student sees Approved, the sco
   await expect(pendingRow.getByRole('button', { name: /^Delete the entry/ })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 
-  // The named teacher is told by e-mail, with the student and the topic.
-  const mail = await waitForMailWith(FACULTY.email, /New Teaching Experience entry to verify/, approvedTopic);
-  expect(mail.text).toContain(student.name);
+  // The named teacher is told in the app; by e-mail in tomorrow's digest (their profile's default).
 
   await asFaculty(browser, testInfo, async (faculty) => {
     const report = await openReport(faculty, 'teaching');
@@ -196,6 +195,15 @@ test('a teaching entry approved with a score: the student sees Approved, the sco
     await expect(row).toContainText('Approved');
     await expect(rowWith(report, pendingTopic)).toContainText('Pending');
   });
+
+  // The student is told by e-mail: the kind and a link to the entry, never what it holds.
+  const mail = await waitForMailWith(
+    student.email,
+    /Your Teaching Experience entry was approved/,
+    '?record=',
+  );
+  expect(mail.text).toContain('/task/teaching?record=');
+  expect(mail.text).not.toContain(approvedTopic);
 
   await page.reload();
   await expect(approvedRow).toContainText('Approved');

@@ -24,8 +24,10 @@ import { peopleRoutes } from './modules/people/people.routes';
 import { PeopleService } from './modules/people/people.service';
 import { recordOptionsRoutes } from './modules/records/record-options.routes';
 import { RecordOptionsService } from './modules/records/record-options.service';
+import { SearchTextBackfill } from './modules/records/record-search';
 import { recordsRoutes } from './modules/records/records.routes';
 import { RecordsService } from './modules/records/records.service';
+import { VerificationDigest } from './modules/records/verification-digest';
 import { referenceRoutes } from './modules/reference/reference.routes';
 import { ReferenceService } from './modules/reference/reference.service';
 import { referenceAdminRoutes } from './modules/reference/reference-admin.routes';
@@ -204,15 +206,28 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     throttleWindowMs: Math.max(15 * 60 * 1000, SETTINGS_THROTTLE_WINDOW_MS),
   });
   app.decorate('housekeeping', housekeeping);
+  // Rows written before the report search's text existed get it, in the background (issue 10).
+  const searchTextBackfill = new SearchTextBackfill(database.db, app.log);
+  const digest = new VerificationDigest({
+    db: database.db,
+    log: app.log,
+    appUrl: config.appUrl,
+    hour: config.digestHour,
+    onQueued: () => outbox.kick(),
+  });
   if (deps.startBackgroundJobs) {
     outbox.start();
     outbox.kick();
     messages.start();
     messages.kick();
     housekeeping.start();
+    searchTextBackfill.start();
+    digest.start();
   }
   app.addHook('onClose', async () => {
     housekeeping.stop();
+    await searchTextBackfill.stop();
+    await digest.stop();
     await outbox.stop();
     await messages.stop();
   });

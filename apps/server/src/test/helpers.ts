@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { LoginKind } from '@pgel/shared/auth/policies';
 import type { StaffRole } from '@pgel/shared/roles';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../app';
@@ -25,6 +25,7 @@ import {
   staffStudents,
   users,
 } from '../db/schema/index';
+import { refreshSearchText } from '../modules/records/record-search';
 import type { FileStore } from '../platform/files';
 import { hashPassword, newReferralId } from '../platform/secrets';
 import { SESSION_COOKIE } from '../platform/session';
@@ -170,6 +171,15 @@ export function unique(prefix = 'x'): string {
   return `${prefix}${serial}${randomBytes(3).toString('hex')}`;
 }
 
+/**
+ * A 10-digit mobile number no other fixture has (sign-up refuses a number in use). Starts with 7,
+ * unlike `createUser`'s default 9876543210.
+ */
+export function uniquePhone(): string {
+  serial += 1;
+  return `7${String(serial % 1000).padStart(3, '0')}${String(randomBytes(3).readUIntBE(0, 3) % 1_000_000).padStart(6, '0')}`;
+}
+
 export type Placement = {
   college: { id: string; name: string; state: string };
   department: { id: string; name: string };
@@ -190,19 +200,21 @@ export async function createPlacement(
     })
     .returning({ id: colleges.id, name: colleges.name, state: colleges.state });
   const department = await createDepartment(db, options.departmentName);
-  const [course] = await db
-    .insert(courses)
-    .values({ departmentId: department.id, title: options.courseTitle ?? `MD ${department.name}` })
-    .returning({ id: courses.id, title: courses.title });
-  if (!college || !course) throw new Error('fixture insert returned no row');
+  const course = await findOrCreateCourse(db, department.id, options.courseTitle ?? `MD ${department.name}`);
+  if (!college) throw new Error('fixture insert returned no row');
   if (options.link !== false) await linkDepartment(db, college.id, department.id);
   return { college, department, course };
 }
 
+/**
+ * A department by name. The catalogue (migration 0010) already holds the national MD/MS
+ * departments ('Anatomy', 'Paediatrics', ...): a name that exists gives that department.
+ */
 export async function createDepartment(db: Database, name?: string) {
   const [department] = await db
     .insert(departments)
     .values({ name: name ?? `Department ${unique()}` })
+    .onConflictDoUpdate({ target: departments.name, set: { name: sql`excluded.name` } })
     .returning({ id: departments.id, name: departments.name });
   if (!department) throw new Error('fixture insert returned no row');
   return department;
@@ -215,6 +227,16 @@ export async function createCourse(db: Database, departmentId: string, title = `
     .returning({ id: courses.id, title: courses.title });
   if (!course) throw new Error('fixture insert returned no row');
   return course;
+}
+
+/** The department's course of this title: the catalogue's when it has one, else a new one. */
+async function findOrCreateCourse(db: Database, departmentId: string, title: string) {
+  const [existing] = await db
+    .select({ id: courses.id, title: courses.title })
+    .from(courses)
+    .where(and(eq(courses.departmentId, departmentId), eq(courses.title, title)))
+    .limit(1);
+  return existing ?? createCourse(db, departmentId, title);
 }
 
 export async function linkDepartment(
@@ -381,9 +403,14 @@ export type RecordRowOptions = {
   verifiedById?: string | null;
   verifiedAt?: Date | null;
   certificateFileId?: string | null;
+  /** Leave `search_text` empty, as rows written before issue 10 are (the backfill fills them). */
+  withoutSearchText?: boolean;
 };
 
-/** Record rows written straight into the table (many at once for bulk tests), ids in order. */
+/**
+ * Record rows written straight into the table (many at once for bulk tests), ids in order, with
+ * the search text the app writes (unless `withoutSearchText`).
+ */
 export async function createRecordRows(db: Database, rows: RecordRowOptions[]): Promise<string[]> {
   const ids: string[] = [];
   for (let i = 0; i < rows.length; i += 500) {
@@ -409,6 +436,11 @@ export async function createRecordRows(db: Database, rows: RecordRowOptions[]): 
         })),
       )
       .returning({ id: records.id });
+    const chunk = rows.slice(i, i + 500);
+    await refreshSearchText(
+      db,
+      inserted.filter((_, j) => !chunk[j]?.withoutSearchText).map((r) => r.id),
+    );
     ids.push(...inserted.map((r) => r.id));
   }
   return ids;

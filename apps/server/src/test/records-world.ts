@@ -1,7 +1,11 @@
+import { CHECKLIST_PARTICULARS } from '@pgel/shared/records/dashboard';
 import { COMMON_FIELDS, type FieldDef, type RecordKind } from '@pgel/shared/records/types';
 import { todayIso } from '@pgel/shared/records/validation';
 import type { StaffRole } from '@pgel/shared/roles';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll } from 'vitest';
+import type { Database } from '../db/client';
+import { records } from '../db/schema/index';
 import { tinyPdf } from './files';
 import {
   buildTestApp,
@@ -101,7 +105,8 @@ export async function createRecordsWorld(
   };
   const make = async (role: StaffRole | null, placement: Placement | undefined, label: string) => {
     const name = `Dr. ${tag} ${label}`;
-    const user = await createUser(t.db, { role, placement, name });
+    // Students are approved by their department (verifyByHod): only they write a logbook.
+    const user = await createUser(t.db, { role, placement, name, verifyByHod: role === null });
     const cookie = await login(t.app, user.email, user.password, role === null ? 'student' : 'staff', {
       remoteAddress: freshIp(),
     });
@@ -199,6 +204,27 @@ export function validValue(
       return refs[kindOfParent].skillId;
     }
   }
+}
+
+/**
+ * A checklist particular the student has no standing (pending or approved) entry of: a student
+ * takes each particular once (issue 10), so a test that adds several picks a free one each time.
+ */
+export async function freeChecklistParticular(db: Database, studentId: string): Promise<string> {
+  const taken = await db
+    .select({ particular: sql<string>`${records.details}->>'particular'` })
+    .from(records)
+    .where(
+      and(
+        eq(records.studentId, studentId),
+        eq(records.kind, 'checklist'),
+        isNull(records.deletedAt),
+        ne(records.status, 'rejected'),
+      ),
+    );
+  const free = CHECKLIST_PARTICULARS.find((p) => !taken.some((row) => row.particular === p));
+  if (!free) throw new Error('every checklist particular is taken');
+  return free;
 }
 
 /** Every field's valid value, as the form sends them (flattened by name). */

@@ -11,7 +11,7 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { canManageDepartmentStaff, loginPathFor } from '@pgel/shared/auth/policies';
+import { canManageDepartmentStaff, canWriteLogbook, isStaff, loginPathFor } from '@pgel/shared/auth/policies';
 import { showsFloatingAddButton, visibleNavigation } from '@pgel/shared/navigation';
 import { INACTIVITY_TIMEOUT_MS, LOGOUT_MESSAGES, SESSION_MESSAGES } from '@pgel/shared/schemas/auth';
 import type { SessionUser } from '@pgel/shared/schemas/session-user';
@@ -80,7 +80,17 @@ function SignedInFrame({ user }: { user: SessionUser }) {
     () => visibleNavigation({ role: user.role, departmentName }, { availablePaths: AVAILABLE_PATHS }),
     [user.role, departmentName],
   );
-  const showsAddButton = showsFloatingAddButton(pathname, user.role);
+  // A student's add button adds logbook entries, which wait for the account's approval (the
+  // page says why instead).
+  const showsAddButton =
+    showsFloatingAddButton(pathname, user.role) &&
+    (isStaff(user) ||
+      canWriteLogbook({
+        role: user.role,
+        collegeId: user.college?.id ?? null,
+        departmentId: user.department?.id ?? null,
+        verifyByHod: user.verifyByHod,
+      }));
   // The footer's Add HOD (spec 03 section 2): the department-level user, for their own department.
   const canAddHod = canManageDepartmentStaff({
     role: user.role,

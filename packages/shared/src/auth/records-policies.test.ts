@@ -7,6 +7,7 @@ import {
   canSeeRecord,
   canVerifyRecord,
   canVerifyRecords,
+  canWriteLogbook,
 } from './policies';
 
 const record = {
@@ -31,6 +32,14 @@ describe('record policies', () => {
     expect(canCreateRecord(actor(null, { departmentId: null }))).toBe(false);
     expect(canCreateRecord(actor(null, { collegeId: null }))).toBe(false);
     for (const role of STAFF_ROLES) expect(canCreateRecord(actor(role))).toBe(false);
+  });
+
+  it('lets a student write the logbook only once the department approved the account (verifyByHod)', () => {
+    expect(canWriteLogbook({ ...actor(null), verifyByHod: true })).toBe(true);
+    expect(canWriteLogbook({ ...actor(null), verifyByHod: false })).toBe(false);
+    expect(canWriteLogbook({ ...actor(null, { departmentId: null }), verifyByHod: true })).toBe(false);
+    for (const role of STAFF_ROLES)
+      expect(canWriteLogbook({ ...actor(role), verifyByHod: true })).toBe(false);
   });
 
   it('shows a record to its student, the staff of its department and Master', () => {

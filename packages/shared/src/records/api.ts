@@ -19,6 +19,13 @@ export const RECORD_MESSAGES = {
   verifyAllFields: 'All fields are required!',
   verified: 'Record verified successfully',
   reset: 'Record reset to Pending',
+  /** Not in the spec (issue 10): Reset asks first; it clears the feedback and score. */
+  resetConfirmTitle: 'Reset to Pending?',
+  resetConfirm: 'The feedback and score of this entry will be cleared. The score history keeps them.',
+  /** Not in the spec: the API refuses a verification that sets Pending (only Reset does). */
+  verdictRequired: 'Status must be Approved or Rejected. Use Reset to return an entry to Pending.',
+  /** Not in the spec (issue 10): under 'All fields are required!' when rubric rows are unscored. */
+  unscoredRows: 'Not scored yet:',
   bulkVerified: (n: number) => `${n} records updated`,
   selectRecords: 'Please select at least one record',
   alreadyVerified: 'A verified record cannot be changed or deleted',
@@ -33,6 +40,13 @@ export const RECORD_MESSAGES = {
   verificationPending: 'Verification Pending',
   notAvailable: 'N/A',
   noFile: 'No File Available',
+  /** Not in the spec (issue 10): a student's logbook waits for the account's approval. */
+  awaitingApprovalTitle: 'Awaiting approval',
+  awaitingApproval:
+    'Your account is awaiting approval by your teachers or head of department. You can add logbook entries once it is approved.',
+  /** Not in the spec (issue 10): one checklist entry per particular; a rejected one may be replaced. */
+  particularTaken: (particular: string) =>
+    `${particular} is already in your Mandatory Checklist. Only a rejected entry can be replaced.`,
   submitFailed: 'Failed to submit data. Please try again.',
   fallback: 'Something went wrong',
 } as const;
@@ -61,7 +75,11 @@ export type Score = z.infer<typeof ScoreSchema>;
 
 /** The Action modal: Approved or Rejected, a score (rubric rows when the type has one) and feedback. */
 export const VerifyRecordSchema = z.object({
-  status: z.enum(VERDICTS, { error: RECORD_MESSAGES.verifyAllFields }),
+  // Pending is a status, not a verdict: a caller sending it is told that Reset does that.
+  status: z.enum(VERDICTS, {
+    error: (issue) =>
+      issue.input === 'pending' ? RECORD_MESSAGES.verdictRequired : RECORD_MESSAGES.verifyAllFields,
+  }),
   remark: z
     .string({ error: RECORD_MESSAGES.verifyAllFields })
     .trim()
@@ -191,6 +209,20 @@ export type PendingRecord = z.infer<typeof PendingRecordSchema>;
 
 /** GET /records/form-context: which restricted option sets the caller's department sees. */
 export const FormContextSchema = z.object({ restrictedAllowed: z.array(z.string()) });
+
+/**
+ * GET /records/:kind/defaults (a student): what a new entry of the kind starts with, from the
+ * student's latest entry of it (the teacher while still offered, the competency while still
+ * listed), else the student's unit head as the teacher. Absent keys mean no default.
+ */
+export const RecordDefaultsParamsSchema = z.object({ kind: z.string().min(1).max(60) });
+export const RecordDefaultsSchema = z.object({
+  teacherId: z.uuid().optional(),
+  fields: z.object({
+    competency: z.object({ id: z.uuid(), title: z.string() }).optional(),
+  }),
+});
+export type RecordDefaults = z.infer<typeof RecordDefaultsSchema>;
 
 /**
  * The report screen's Add Skills, Add Speciality and Add New Procedure modals (spec 02 sections 2

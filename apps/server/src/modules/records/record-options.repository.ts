@@ -1,7 +1,8 @@
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { competencies, skills, specialities } from '../../db/schema/index';
+import { competencies, skills, specialities, users } from '../../db/schema/index';
 import { type TitleScope, visibleTitles } from '../../platform/title-list.repository';
+import { teachersOf } from '../people/people.repository';
 import { COMPETENCY_TITLES, SPECIALITY_TITLES } from '../reference/title-owners';
 import { type DepartmentScope, inDepartment } from './records.repository';
 
@@ -54,3 +55,31 @@ export const newTitle = {
     values: { title, competencyId, addedBy } satisfies typeof skills.$inferInsert,
   }),
 };
+
+/**
+ * Guiding Faculty a record may name (issue 10): the department's teachers who can sign in, so
+ * an entry never goes to someone who cannot open it. Blocked and deleted staff are already out
+ * (`teachersOf`); staff who have not opened their verification link are out too. The form's
+ * options and the check of a submitted record both use this one rule.
+ */
+function guidingFacultyOf(collegeId: string, departmentId: string) {
+  return and(teachersOf(collegeId, departmentId), isNotNull(users.emailVerifiedAt));
+}
+
+export async function listGuidingFaculty(db: Executor, collegeId: string, departmentId: string) {
+  return db
+    .select({ id: users.id, name: users.name })
+    .from(users)
+    .where(guidingFacultyOf(collegeId, departmentId))
+    .orderBy(asc(users.name), asc(users.id));
+}
+
+/** One Guiding Faculty member by id, or undefined when the rule above does not offer them. */
+export async function findGuidingFaculty(db: Executor, collegeId: string, departmentId: string, id: string) {
+  const [row] = await db
+    .select({ id: users.id, name: users.name })
+    .from(users)
+    .where(and(eq(users.id, id), guidingFacultyOf(collegeId, departmentId)))
+    .limit(1);
+  return row;
+}

@@ -1,5 +1,6 @@
 import { RECORD_MESSAGES as M } from '@pgel/shared/records/api';
 import { findKind } from '@pgel/shared/records/kinds';
+import { recordSearchText } from '@pgel/shared/records/search-text';
 import { COMMON_FIELDS, type FieldDef, type RecordKind } from '@pgel/shared/records/types';
 import type { FieldError, RecordValues } from '@pgel/shared/records/validation';
 import { isUuid } from '@pgel/shared/schemas/common';
@@ -10,8 +11,8 @@ import { AppError } from '../../platform/errors';
 import { fileUrl } from '../../platform/files';
 import type { SessionActor } from '../../platform/session';
 import type { FilesService } from '../files/files.service';
-import { listTeachers } from '../people/people.repository';
 import { DEPARTMENT_SETTING_DEFAULTS } from '../settings/settings.defaults';
+import { listGuidingFaculty } from './record-options.repository';
 import type { Details } from './record-rows';
 import * as repo from './records.repository';
 
@@ -61,7 +62,7 @@ export async function restrictedSettings(
   return allowed;
 }
 
-/** The text the Pending Verifications table and the search box use for a record. */
+/** The task/topic the Pending Verifications table shows for a record (the search uses `searchText`). */
 function summaryOf(kind: RecordKind, values: Details): string | null {
   const field = kind.fields.find((f) => f.name === kind.summaryField);
   if (field?.sensitive) return null;
@@ -78,7 +79,10 @@ function summaryOf(kind: RecordKind, values: Details): string | null {
 
 export type Prepared = {
   /** Common columns and details, ids of remote selects resolved to `{ id, title }`. */
-  columns: Pick<repo.NewRecord, 'date' | 'teacherId' | 'studentRemark' | 'certificateFileId' | 'summary'>;
+  columns: Pick<
+    repo.NewRecord,
+    'date' | 'teacherId' | 'studentRemark' | 'certificateFileId' | 'summary' | 'searchText'
+  >;
   details: Details;
   sensitive: Details;
   teacher: { id: string; name: string } | undefined;
@@ -125,7 +129,10 @@ export async function prepareRecord(
   const teachers =
     teacherIds.length > 0
       ? new Map(
-          (await listTeachers(tx, placement.collegeId, placement.departmentId)).map((t) => [t.id, t.name]),
+          (await listGuidingFaculty(tx, placement.collegeId, placement.departmentId)).map((t) => [
+            t.id,
+            t.name,
+          ]),
         )
       : new Map<string, string>();
   const competencyRows = new Map(
@@ -187,17 +194,31 @@ export async function prepareRecord(
   }
   const common = (name: string) => (typeof resolved[name] === 'string' ? (resolved[name] as string) : null);
   const dateValue = resolved[kind.dateField];
+  const date = typeof dateValue === 'string' ? dateValue : null;
   const teacherId = common('teacherId');
+  const teacherName = teacherId ? (teachers.get(teacherId) ?? null) : null;
   return {
     columns: {
-      date: typeof dateValue === 'string' ? dateValue : null,
+      date,
       teacherId,
       studentRemark: common('studentRemark'),
       certificateFileId: common('certificateFileId'),
       summary: summaryOf(kind, resolved),
+      // A new record is pending and unverified; sensitive values are not in `details`.
+      searchText: recordSearchText(kind, {
+        date,
+        details,
+        teacherName,
+        studentRemark: common('studentRemark'),
+        status: 'pending',
+        verifierRemark: null,
+        verifiedByName: null,
+        verifiedAt: null,
+        score: null,
+      }),
     },
     details,
     sensitive,
-    teacher: teacherId ? { id: teacherId, name: teachers.get(teacherId) ?? '' } : undefined,
+    teacher: teacherId ? { id: teacherId, name: teacherName ?? '' } : undefined,
   };
 }

@@ -12,6 +12,7 @@ import { isUuid } from '@pgel/shared/schemas/common';
 import type { Database, Tx } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import type { SessionActor } from '../../platform/session';
+import { mailVerdicts } from './record-handoff';
 import { asDetails, scopeFor } from './record-rows';
 import { bulkVerifiedText, taskUrl, verifiedText } from './records.notify';
 import * as repo from './records.repository';
@@ -30,7 +31,7 @@ type Planned = { row: repo.RecordStateRow; kind: RecordKind; score: Score };
  */
 export class RecordVerificationService {
   constructor(
-    private readonly deps: { db: Database; now: () => Date },
+    private readonly deps: { db: Database; now: () => Date; appUrl: string; onQueued: () => void },
     private readonly read: RecordReadService,
   ) {}
 
@@ -50,6 +51,7 @@ export class RecordVerificationService {
       const rows = await repo.lockRecords(tx, scopeFor(actor), [id.toLowerCase()]);
       await this.verifyRows(tx, actor, rows, input, meta);
     });
+    this.deps.onQueued();
     return { message: M.verified, record: await this.read.detail(actor, id) };
   }
 
@@ -69,6 +71,7 @@ export class RecordVerificationService {
       if (rows.length !== ids.length) throw AppError.notFound(M.notFound);
       return this.verifyRows(tx, actor, rows, input, meta);
     });
+    this.deps.onQueued();
     return { message: M.bulkVerified(updated), updatedCount: updated };
   }
 
@@ -154,10 +157,19 @@ export class RecordVerificationService {
       await repo.insertScoresFor(tx, group.ids, { status, score: group.score, remark, byId: actor.id });
     }
     await this.tellStudents(tx, actor, planned, status);
+    await mailVerdicts(tx, {
+      verifierName: actor.name,
+      status,
+      rows: planned.map((p) => p.row),
+      appUrl: this.deps.appUrl,
+    });
     return planned.length;
   }
 
-  /** One in-app notification per student and kind, however many of their records were verified. */
+  /**
+   * One in-app notification per student and kind, however many of their records were verified
+   * (the e-mail, one per student, is record-handoff.ts's `mailVerdicts`).
+   */
   private async tellStudents(tx: Tx, actor: SessionActor, planned: Planned[], status: Verdict) {
     const perStudent = new Map<string, { row: repo.RecordStateRow; kind: RecordKind; count: number }>();
     for (const p of planned) {

@@ -15,18 +15,21 @@ import {
   type RecordListItem,
   type Score,
 } from '@pgel/shared/records/api';
+import { checklistProgress } from '@pgel/shared/records/dashboard';
 import { RECORD_KINDS } from '@pgel/shared/records/kinds';
 import type { RecordStatus } from '@pgel/shared/records/types';
 import { isUuid } from '@pgel/shared/schemas/common';
 import type { ListResponse } from '@pgel/shared/schemas/list';
 import { and, eq, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { records, users } from '../../db/schema/index';
+import { records } from '../../db/schema/index';
 import { AppError } from '../../platform/errors';
-import { listPage, searchCondition } from '../../platform/list';
-import { listTeachers } from '../people/people.repository';
+import { listPage } from '../../platform/list';
+import { listChecklistEntries } from './logbook-rules.repository';
+import { listGuidingFaculty } from './record-options.repository';
 import { requireKind, restrictedSettings } from './record-prepare';
 import { asDetails, scopeFor, toListItem } from './record-rows';
+import { recordSearchTargets } from './record-search';
 import * as repo from './records.repository';
 
 /**
@@ -47,10 +50,9 @@ export class RecordReadService {
     const filters: Array<SQL | undefined> = [repo.recordsWhere(scopeFor(actor)), eq(records.kind, kind.id)];
     if (query.status) filters.push(eq(records.status, query.status));
     if (query.studentId && !isStudent(actor)) filters.push(eq(records.studentId, query.studentId));
-    const searching = (query.search ?? '').trim() !== '';
-    const page = await listPage(query, repo.recordListQueries(this.db, { searching }), {
+    const page = await listPage(query, repo.recordListQueries(this.db), {
       where: and(...filters),
-      searchIn: repo.recordListColumns.search,
+      searchIn: await recordSearchTargets(this.db, scopeFor(actor), query.search),
       sortable: repo.recordListColumns.sortable,
       defaultSort: 'date',
       defaultOrder: 'desc',
@@ -99,37 +101,35 @@ export class RecordReadService {
       if (row.status in entry) entry[row.status] += Number(row.total);
       byKind.set(row.kind, entry);
     }
+    // The checklist card counts particulars, never more than 8 (shared checklistProgress).
+    const checklist = checklistProgress(await listChecklistEntries(this.db, actor.id));
     return {
       items: RECORD_KINDS.map((kind) => {
+        if (kind.id === 'checklist') return { kind: kind.id, ...checklist };
         const c = byKind.get(kind.id) ?? { approved: 0, pending: 0, rejected: 0 };
         return { kind: kind.id, total: c.approved + c.pending + c.rejected, ...c };
       }),
     };
   }
 
-  /** The faculty's Pending Verifications: the department's pending records, newest activity first. */
+  /**
+   * The faculty's Pending Verifications: the department's pending records, newest activity first,
+   * searched like the report tables (student name or any column the record's kind shows).
+   */
   async pending(
     actor: Actor,
     query: { page: number; pageSize: number; search?: string | undefined },
   ): Promise<ListResponse<PendingRecord>> {
     if (!isStaff(actor)) throw AppError.forbidden();
     const scope = scopeFor(actor);
-    const nameMatches = searchCondition(query.search, [users.name]);
-    const page = await listPage(
-      { ...query, search: undefined, order: 'desc' },
-      repo.pendingListQueries(this.db),
-      {
-        where: and(
-          repo.pendingWhere(scope),
-          nameMatches ? repo.ofStudentsMatching(this.db, scope, nameMatches) : undefined,
-        ),
-        searchIn: [],
-        sortable: repo.pendingListColumns.sortable,
-        defaultSort: 'date',
-        defaultOrder: 'desc',
-        tieBreaker: repo.pendingListColumns.tieBreaker,
-      },
-    );
+    const page = await listPage({ ...query, order: 'desc' }, repo.pendingListQueries(this.db), {
+      where: repo.pendingWhere(scope),
+      searchIn: await recordSearchTargets(this.db, scope, query.search),
+      sortable: repo.pendingListColumns.sortable,
+      defaultSort: 'date',
+      defaultOrder: 'desc',
+      tieBreaker: repo.pendingListColumns.tieBreaker,
+    });
     return {
       ...page,
       items: page.items.map((row) => ({ ...row, status: row.status as RecordStatus })),
@@ -146,7 +146,7 @@ export class RecordReadService {
     const scope = { collegeId: actor.collegeId, departmentId: actor.departmentId };
     switch (source) {
       case 'teachers': {
-        const rows = await listTeachers(this.db, scope.collegeId, scope.departmentId);
+        const rows = await listGuidingFaculty(this.db, scope.collegeId, scope.departmentId);
         return { items: rows.map((row) => ({ id: row.id, title: row.name })) };
       }
       case 'competencies':

@@ -306,6 +306,31 @@ describe('records: every route for every kind of caller', () => {
       }),
     },
     {
+      route: 'GET /records/:kind/defaults',
+      method: 'GET',
+      status: statuses({
+        student: 200,
+        otherStudent: 200,
+        faculty: 403,
+        facultyOtherDepartment: 403,
+        hod: 403,
+        admin: 403,
+        master: 403,
+      }),
+      prepare: async (who) => {
+        // The student's own latest teaching entry names the faculty; the other student's names nobody.
+        await studentRecord();
+        return {
+          url: '/api/v1/records/teaching/defaults',
+          verify: async (response) => {
+            if (response.statusCode !== 200) return expect(response.json.fields).toBeUndefined();
+            if (who === 'student') expect(response.json.teacherId).toBe(w.actors.faculty.id);
+            else expect(response.json.teacherId).toBeUndefined();
+          },
+        };
+      },
+    },
+    {
       route: 'GET /records/counts',
       method: 'GET',
       status: statuses({
@@ -593,6 +618,6 @@ describe('records: every route for every kind of caller', () => {
     await probe.close();
     const covered = new Set(cases.map((c) => `${c.method} ${c.route.split(' ')[1]?.split('?')[0]}`));
     for (const route of registered) expect(covered, route).toContain(route);
-    expect(registered.length).toBe(12);
+    expect(registered.length).toBe(13);
   });
 });

@@ -1,7 +1,7 @@
 import { clinicalCase, teaching } from '@pgel/shared/records/kinds';
 import { and, count, eq, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auditLog, idempotencyKeys, mailOutbox, notifications, records } from '../../db/schema/index';
+import { auditLog, idempotencyKeys, mailOutbox, notifications, records, users } from '../../db/schema/index';
 import { IDEMPOTENCY_MESSAGES, REPLAYED_HEADER } from '../../platform/idempotency';
 import { get, post, type TestApp, type TestResponse, unique } from '../../test/helpers';
 import { type RecordsWorld, recordBody, validValues, withRecordsWorld } from '../../test/records-world';
@@ -48,7 +48,9 @@ describe('records: Idempotency-Key on create', () => {
   });
 
   it('writes the audit row, the in-app note and the teacher mail once', async () => {
-    const { topic, body } = teachingBody();
+    // A teacher who chose one mail per entry (the default is the daily digest).
+    await t.db.update(users).set({ verificationMail: 'each' }).where(eq(users.id, w.actors.faculty.id));
+    const { body } = teachingBody();
     const key = unique('key');
     const responses = [await create(body, key), await create(body, key), await create(body, key)];
     expect(responses.map((r) => r.statusCode)).toEqual([201, 201, 201]);
@@ -61,7 +63,7 @@ describe('records: Idempotency-Key on create', () => {
     const [mails] = await t.db
       .select({ n: count() })
       .from(mailOutbox)
-      .where(and(eq(mailOutbox.to, w.actors.faculty.email), like(mailOutbox.text, `%${topic}%`)));
+      .where(and(eq(mailOutbox.to, w.actors.faculty.email), like(mailOutbox.text, `%${id}%`)));
     expect(mails?.n).toBe(1);
     const notes = await t.db
       .select()

@@ -7,6 +7,7 @@ import { notifications } from '../../db/schema/index';
 import { auditRowsFor, buildTestApp, del, get, post, recordRow, type TestApp } from '../../test/helpers';
 import {
   createRecordsWorld,
+  freeChecklistParticular,
   needsFile,
   type RecordsWorld,
   recordBody,
@@ -42,7 +43,9 @@ describe('records: every kind of the registry', () => {
 
   async function valuesFor(kind: RecordKind) {
     const fileId = needsFile(kind) ? await uploadDocument(t, student()) : undefined;
-    return validValues(kind, w.refs, fileId);
+    const values = validValues(kind, w.refs, fileId);
+    if (kind.id === 'checklist') values.particular = await freeChecklistParticular(t.db, w.actors.student.id);
+    return values;
   }
 
   async function create(kind: RecordKind, values: Record<string, unknown>) {

@@ -1,3 +1,5 @@
+import { findKind } from '@pgel/shared/records/kinds';
+import { recordPagePath } from '@pgel/shared/records/paths';
 import type { RecordKind, RecordStatus } from '@pgel/shared/records/types';
 import { RECORD_STATUS_LABELS } from '@pgel/shared/records/types';
 import type { MailMessage } from '../../platform/mail';
@@ -28,29 +30,139 @@ export function bulkVerifiedText(
   return `${verifierName} marked ${count} of your ${kind.menuTitle} entries ${RECORD_STATUS_LABELS[status]}`;
 }
 
+/** The in-app notification of each faculty member when an entry naming no teacher is submitted. */
+export function submittedToDepartmentText(studentName: string, kind: RecordKind): string {
+  return `${studentName} submitted a ${kind.menuTitle} entry for verification by the department`;
+}
+
+// Mail says who and what kind, the date and where to look; never what the entry holds (a
+// summary, a remark, a diagnosis or a patient's name or IPD number): mail leaves our hands.
+
+/** The kind's label of a stored record; a kind no longer in the registry shows its id. */
+export function kindLabel(kindId: string): string {
+  return findKind(kindId)?.menuTitle ?? kindId;
+}
+
 export type SubmittedMail = {
   to: string;
-  teacherName: string;
+  verifierName: string;
   studentName: string;
   kind: RecordKind;
+  recordId: string;
   /** The activity date (YYYY-MM-DD), if the kind has one. */
   date: string | null;
-  summary: string | null;
+  /** True when no teacher is named and the mail goes to each faculty member of the department. */
+  toDepartment: boolean;
   appUrl: string;
 };
 
-/** The teacher's e-mail about a new entry to verify, with a link to the kind's report screen. */
+/** A faculty member's e-mail about one new entry to verify (those who chose one mail per entry). */
 export function submittedMail(input: SubmittedMail): MailMessage {
+  const who = input.toDepartment
+    ? 'for verification by your department (no teacher is named)'
+    : 'and named you to verify it';
   const lines = [
-    `Dear ${input.teacherName},`,
+    `Dear ${input.verifierName},`,
     '',
-    `${input.studentName} has submitted a ${input.kind.menuTitle} entry and named you to verify it.`,
+    `${input.studentName} has submitted a ${input.kind.menuTitle} entry ${who}.`,
     '',
   ];
-  if (input.summary) lines.push(`Entry: ${input.summary}`);
-  if (input.date) lines.push(`Date: ${displayDate(input.date)}`);
-  lines.push('', `Review and verify it here: ${input.appUrl}${taskUrl(input.kind)}`, '', 'PG e-Logbook');
+  if (input.date) lines.push(`Date: ${displayDate(input.date)}`, '');
+  lines.push(
+    `Review and verify it here: ${input.appUrl}${recordPagePath(input.kind.id, input.recordId)}`,
+    '',
+    `You receive one e-mail per entry. To get one e-mail a day instead, choose Daily digest on your profile: ${input.appUrl}/profile`,
+    '',
+    'PG e-Logbook',
+  );
   return { to: input.to, subject: `New ${input.kind.menuTitle} entry to verify`, text: lines.join('\n') };
+}
+
+/** One entry as a mail lists it: kind, date and its page. */
+export type MailedEntry = { id: string; kind: string; date: string | null };
+
+function entryLine(entry: MailedEntry, appUrl: string): string {
+  const date = entry.date ? `, ${displayDate(entry.date)}` : '';
+  return `- ${kindLabel(entry.kind)}${date}: ${appUrl}${recordPagePath(entry.kind, entry.id)}`;
+}
+
+export type VerdictMail = {
+  to: string;
+  studentName: string;
+  verifierName: string;
+  status: RecordStatus;
+  entries: MailedEntry[];
+  appUrl: string;
+};
+
+/**
+ * The student's e-mail when faculty approve or reject their entries: one mail per student and
+ * verification, listing every entry it changed (a bulk verification of 30 entries is one mail).
+ */
+export function verdictMail(input: VerdictMail): MailMessage {
+  const label = RECORD_STATUS_LABELS[input.status].toLowerCase();
+  const [only] = input.entries;
+  const subject =
+    input.entries.length === 1 && only
+      ? `Your ${kindLabel(only.kind)} entry was ${label}`
+      : `${input.entries.length} of your entries were ${label}`;
+  const lines = [
+    `Dear ${input.studentName},`,
+    '',
+    input.entries.length === 1
+      ? `${input.verifierName} has ${label} your entry:`
+      : `${input.verifierName} has ${label} ${input.entries.length} of your entries:`,
+    '',
+    ...input.entries.map((entry) => entryLine(entry, input.appUrl)),
+    '',
+    'Open an entry to read the score and feedback.',
+    '',
+    'PG e-Logbook',
+  ];
+  return { to: input.to, subject, text: lines.join('\n') };
+}
+
+export type DigestMail = {
+  to: string;
+  verifierName: string;
+  /** The entries listed, by student (as the query orders them). */
+  entries: Array<MailedEntry & { studentId: string; studentName: string }>;
+  /** How many are pending in all; more than listed when the list was cut short. */
+  total: number;
+  appUrl: string;
+};
+
+/** A faculty member's daily e-mail: the entries waiting for them, by student, each with a link. */
+export function digestMail(input: DigestMail): MailMessage {
+  const lines = [
+    `Dear ${input.verifierName},`,
+    '',
+    input.total === 1
+      ? 'One entry is waiting for your verification:'
+      : `${input.total} entries are waiting for your verification:`,
+  ];
+  let studentId: string | null = null;
+  for (const entry of input.entries) {
+    if (entry.studentId !== studentId) {
+      studentId = entry.studentId;
+      const count = input.entries.filter((e) => e.studentId === studentId).length;
+      lines.push('', `${entry.studentName} (${count})`);
+    }
+    lines.push(entryLine(entry, input.appUrl));
+  }
+  const more = input.total - input.entries.length;
+  if (more > 0) lines.push('', `And ${more} more: ${input.appUrl}/dashboard`);
+  lines.push(
+    '',
+    `You receive this once a day. To get one e-mail per entry instead, choose it on your profile: ${input.appUrl}/profile`,
+    '',
+    'PG e-Logbook',
+  );
+  const subject =
+    input.total === 1
+      ? '1 entry waiting for your verification'
+      : `${input.total} entries waiting for your verification`;
+  return { to: input.to, subject, text: lines.join('\n') };
 }
 
 /** DD-MM-YYYY, as the product shows dates (spec 02 section 9). */

@@ -16,6 +16,7 @@ import {
 } from '../../db/schema/index';
 import { visibleTitles } from '../../platform/title-list.repository';
 import { COMPETENCY_TITLES, SPECIALITY_TITLES } from '../reference/title-owners';
+import { changesShownColumns, searchTextSource, searchTextsAfter } from './record-search';
 
 /**
  * Whose records a caller sees (DESIGN.md section 4): Master all, staff their college and
@@ -101,11 +102,11 @@ export type RecordItemRow = {
 };
 
 /**
- * The report table's page and count. The count joins the student only when the search needs
- * the name; both are filtered by `recordsWhere` and the kind in the caller's `where`.
+ * The report table's page and count, both filtered by `recordsWhere` and the kind in the
+ * caller's `where`. The search looks students up by name first (`recordSearchTargets`), so the
+ * count never joins the student.
  */
-export function recordListQueries(db: Executor, options: { searching: boolean }) {
-  const counted = db.select({ total: count() }).from(records);
+export function recordListQueries(db: Executor) {
   return {
     rows: db
       .select(itemColumns)
@@ -115,14 +116,11 @@ export function recordListQueries(db: Executor, options: { searching: boolean })
       .leftJoin(verifier, eq(verifier.id, records.verifiedById))
       .leftJoin(certificate, eq(certificate.id, records.certificateFileId))
       .$dynamic(),
-    count: options.searching
-      ? counted.innerJoin(student, eq(student.id, records.studentId)).$dynamic()
-      : counted.$dynamic(),
+    count: db.select({ total: count() }).from(records).$dynamic(),
   };
 }
 
 export const recordListColumns = {
-  search: [student.name, records.summary],
   sortable: { date: records.date, createdAt: records.createdAt, status: records.status },
   tieBreaker: records.id,
 };
@@ -214,7 +212,11 @@ export async function insertRecord(db: Executor, values: NewRecord): Promise<Rec
   return row;
 }
 
-/** One set-based update for every id (a bulk verification updates 500 rows in one statement). */
+/**
+ * One set-based update for every id (a bulk verification updates 500 rows in one statement).
+ * A change to what the row shows rewrites its search text in the same statement; call it on
+ * locked rows.
+ */
 export async function updateRecords(
   db: Executor,
   ids: string[],
@@ -226,10 +228,19 @@ export async function updateRecords(
   >,
 ): Promise<void> {
   if (ids.length === 0) return;
+  if (!changesShownColumns(values)) {
+    await db
+      .update(records)
+      .set({ ...values, updatedAt: sql`now()` })
+      .where(inArray(records.id, ids));
+    return;
+  }
+  const texts = await searchTextsAfter(db, ids, values);
   await db
     .update(records)
-    .set({ ...values, updatedAt: sql`now()` })
-    .where(inArray(records.id, ids));
+    .set({ ...values, searchText: sql`v.search_text`, updatedAt: sql`now()` })
+    .from(searchTextSource(texts))
+    .where(eq(records.id, sql`v.id`));
 }
 
 export type NewNotificationRow = typeof notifications.$inferInsert;
@@ -291,25 +302,6 @@ export const pendingListColumns = {
   sortable: { date: records.date, createdAt: records.createdAt },
   tieBreaker: records.id,
 };
-
-/**
- * Records of the students whose name matches: the few matching students are found first (a
- * department has a few hundred), so the records side stays on its student index instead of
- * joining every pending record to its student before filtering.
- */
-export function ofStudentsMatching(db: Executor, scope: RecordScope, condition: SQL): SQL {
-  const inScope =
-    scope.kind === 'department'
-      ? and(eq(users.collegeId, scope.collegeId), eq(users.departmentId, scope.departmentId))
-      : undefined;
-  return inArray(
-    records.studentId,
-    db
-      .select({ id: users.id })
-      .from(users)
-      .where(and(isNull(users.role), inScope, condition)),
-  );
-}
 
 export function pendingWhere(scope: RecordScope): SQL {
   return and(recordsWhere(scope), eq(records.status, 'pending')) as SQL;

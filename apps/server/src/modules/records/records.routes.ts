@@ -12,6 +12,8 @@ import {
   PendingRecordSchema,
   PendingRecordsQuerySchema,
   RecordCountsSchema,
+  RecordDefaultsParamsSchema,
+  RecordDefaultsSchema,
   RecordDetailSchema,
   RecordListItemSchema,
   ScoreHistorySchema,
@@ -105,6 +107,21 @@ export function recordsRoutes(service: RecordsService): FastifyPluginAsyncZod {
         },
       },
       async (request) => service.formContext(requireActor(request)),
+    );
+
+    app.get(
+      '/records/:kind/defaults',
+      {
+        onRequest: student,
+        schema: {
+          tags: ['records'],
+          summary:
+            "A new entry's prefilled guiding faculty and competency, from the student's latest entry of the kind (else the unit head)",
+          params: RecordDefaultsParamsSchema,
+          response: { 200: RecordDefaultsSchema, ...errors },
+        },
+      },
+      async (request) => service.defaults(requireActor(request), request.params.kind),
     );
 
     app.get(

@@ -7,21 +7,21 @@ import {
   type RecordDetail,
   type VerifyRecordInput,
 } from '@pgel/shared/records/api';
-import { COMMON_FIELDS, type RecordKind, type RecordStatus } from '@pgel/shared/records/types';
+import { COMMON_FIELDS, type RecordStatus } from '@pgel/shared/records/types';
 import { type RecordValues, todayIso, validateRecord } from '@pgel/shared/records/validation';
 import { isUuid } from '@pgel/shared/schemas/common';
 import { z } from 'zod';
-import type { Database, Tx } from '../../db/client';
+import type { Database } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import { type IdempotencyKey, idempotentTransaction } from '../../platform/idempotency';
-import { enqueueMail } from '../../platform/mail';
 import type { SessionActor } from '../../platform/session';
 import type { FilesService } from '../files/files.service';
-import { notify } from '../people/notifications.service';
+import { lockLogbookWriter, requireFreeParticular } from './logbook-rules';
+import { RecordDefaultsService } from './record-defaults.service';
+import { tellVerifiersOfNewEntry } from './record-handoff';
 import { invalid, prepareRecord, requireKind, restrictedSettings } from './record-prepare';
 import { scopeFor } from './record-rows';
 import { RecordVerificationService } from './record-verification.service';
-import { submittedMail, submittedText, taskUrl } from './records.notify';
 import * as repo from './records.repository';
 import { RecordReadService } from './records-read.service';
 
@@ -59,12 +59,17 @@ export type CreateOutcome = {
 export class RecordsService {
   private readonly read: RecordReadService;
   private readonly verification: RecordVerificationService;
+  private readonly entryDefaults: RecordDefaultsService;
   private readonly now: () => Date;
 
   constructor(private readonly deps: RecordsDeps) {
     this.now = deps.now ?? (() => new Date());
     this.read = new RecordReadService({ db: deps.db });
-    this.verification = new RecordVerificationService({ db: deps.db, now: this.now }, this.read);
+    this.verification = new RecordVerificationService(
+      { db: deps.db, now: this.now, appUrl: deps.appUrl, onQueued: deps.onQueued },
+      this.read,
+    );
+    this.entryDefaults = new RecordDefaultsService({ db: deps.db });
   }
 
   // ---- Reading (records-read.service.ts) ------------------------------------------------------
@@ -90,6 +95,10 @@ export class RecordsService {
   formContext(actor: Actor) {
     return this.read.formContext(actor);
   }
+  /** A new entry's prefilled teacher and competency (record-defaults.service.ts). */
+  defaults(actor: Actor, kind: string) {
+    return this.entryDefaults.defaults(actor, kind);
+  }
 
   // ---- Verifying (record-verification.service.ts) ---------------------------------------------
 
@@ -108,7 +117,8 @@ export class RecordsService {
   /**
    * A student's new record (Pending). The values are checked with the form's own function
    * against the server's today; remote options, the teacher and files are checked against the
-   * student's department and uploads inside the transaction that inserts the record. With an
+   * student's department and uploads inside the transaction that inserts the record. Only an
+   * approved student writes (logbook-rules.ts), and a checklist particular is taken once. With an
    * Idempotency-Key, a retry creates nothing new and gets the first answer again.
    */
   async create(
@@ -128,12 +138,14 @@ export class RecordsService {
     }
 
     const outcome = await idempotentTransaction(this.deps.db, idempotencyKey, CreatedAnswer, async (tx) => {
+      await lockLogbookWriter(tx, actor);
       const restricted = await restrictedSettings(tx, [kind], placement.departmentId);
       const { errors, clean } = validateRecord(kind, values, {
         today: todayIso(this.now()),
         restrictedAllowed: (setting) => restricted.has(setting),
       });
       if (errors.length > 0) throw invalid(errors);
+      await requireFreeParticular(tx, actor.id, kind, clean);
       const prepared = await prepareRecord(tx, this.deps.files, actor, placement, kind, clean);
       const row = await repo.insertRecord(tx, {
         kind: kind.id,
@@ -153,7 +165,7 @@ export class RecordsService {
         created: true,
         changes: { sensitiveFields: Object.keys(prepared.sensitive) },
       });
-      if (prepared.teacher) await this.tellTeacher(tx, actor, kind, row, prepared.teacher.id);
+      await tellVerifiersOfNewEntry(tx, { student: actor, kind, record: row, appUrl: this.deps.appUrl });
       return { statusCode: 201, stored: { message: kind.successMessage, recordId: row.id } };
     });
     if (!outcome.replayed) this.deps.onQueued();
@@ -167,37 +179,6 @@ export class RecordsService {
     };
   }
 
-  /** The named teacher hears of a new entry in the app and by e-mail. */
-  private async tellTeacher(
-    tx: Tx,
-    student: SessionActor,
-    kind: RecordKind,
-    row: repo.RecordStateRow,
-    teacherId: string,
-  ): Promise<void> {
-    const [teacher] = await repo.findUsers(tx, [teacherId]);
-    if (!teacher) return;
-    await notify(tx, {
-      toId: teacher.id,
-      fromId: student.id,
-      description: submittedText(student.name, kind),
-      url: taskUrl(kind),
-      collegeId: teacher.collegeId,
-    });
-    await enqueueMail(
-      tx,
-      submittedMail({
-        to: teacher.email,
-        teacherName: teacher.name,
-        studentName: student.name,
-        kind,
-        date: row.date,
-        summary: row.summary,
-        appUrl: this.deps.appUrl,
-      }),
-    );
-  }
-
   // ---- Deleting ------------------------------------------------------------------------------
 
   /**
@@ -208,6 +189,7 @@ export class RecordsService {
     if (!isStudent(actor)) throw AppError.forbidden();
     if (!isUuid(id)) throw AppError.notFound(M.notFound);
     await this.deps.db.transaction(async (tx) => {
+      await lockLogbookWriter(tx, actor);
       const [row] = await repo.lockRecords(tx, scopeFor(actor), [id.toLowerCase()]);
       if (!row) throw AppError.notFound(M.notFound);
       const record = { ...row, status: row.status as RecordStatus };

@@ -1,8 +1,15 @@
 import { Stack } from '@mantine/core';
-import { canCreateRecord, canVerifyRecords } from '@pgel/shared/auth/policies';
+import {
+  canCreateRecord,
+  canManageSiteSettings,
+  canVerifyRecords,
+  canWriteLogbook,
+} from '@pgel/shared/auth/policies';
 import { PendingVerifications } from '../../features/dashboard/components/pending-verifications';
 import { StudentProgress } from '../../features/dashboard/components/student-progress';
-import { WelcomeCard } from '../../features/dashboard/components/welcome-card';
+import { WelcomeCard, WelcomeDetails } from '../../features/dashboard/components/welcome-card';
+import { LandingVideoCard } from '../../features/public/components/landing-video-card';
+import { AwaitingApprovalNotice } from '../../features/records/components/awaiting-approval-notice';
 import { useSessionUser } from '../../lib/session';
 
 export function Component() {
@@ -16,8 +23,14 @@ export function Component() {
   return (
     <Stack gap="lg">
       <WelcomeCard user={user} />
+      {canCreateRecord(actor) && !canWriteLogbook({ ...actor, verifyByHod: user.verifyByHod }) ? (
+        <AwaitingApprovalNotice />
+      ) : null}
       {canCreateRecord(actor) ? <StudentProgress /> : null}
       {canVerifyRecords(actor) ? <PendingVerifications /> : null}
+      {/* Phones only: the college and course tiles, after the logbook (see WelcomeCard). */}
+      <WelcomeDetails user={user} />
+      {canManageSiteSettings(actor) ? <LandingVideoCard /> : null}
     </Stack>
   );
 }

@@ -135,6 +135,31 @@ export function formatCell(
       );
     }
     default:
-      return formatText(raw);
+      return <CellText text={formatText(raw)} />;
   }
+}
+
+/** Beyond this many characters a cell's text gets a column wide enough to read it in lines. */
+const LONG_TEXT = 40;
+
+/**
+ * A text cell: long remarks wrap inside a readable width, keeping the student's line breaks,
+ * instead of stretching the table or running out of view; one unbroken word breaks too.
+ */
+function CellText({ text }: { text: string }) {
+  return (
+    <span
+      style={{
+        display: 'block',
+        maxWidth: '22rem',
+        minWidth: text.length > LONG_TEXT ? '12rem' : undefined,
+        whiteSpace: 'pre-line',
+        // break-word, not anywhere: short codes (IPD/2026/1001) keep their width; only a word
+        // longer than the column breaks.
+        overflowWrap: 'break-word',
+      }}
+    >
+      {text}
+    </span>
+  );
 }

@@ -3,51 +3,15 @@ import type { SessionUser } from '@pgel/shared/schemas/session-user';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { storeUser } from '../../../lib/session';
+import { sessionUser } from '../../../test/session-user';
 import { ReportPage } from './report-page';
 import { type FakeRoute, fakeApi, withModals } from './test-support';
 
 const STUDENT_ID = '00000000-0000-4000-8000-0000000000f1';
 const STAFF_ID = '00000000-0000-4000-8000-0000000000f2';
-const COLLEGE = {
-  id: '00000000-0000-4000-8000-0000000000c1',
-  name: 'GMC',
-  logo: null,
-  state: 'KA',
-  address: 'x',
-};
-const DEPARTMENT = {
-  id: '00000000-0000-4000-8000-0000000000c2',
-  name: 'Medicine',
-  url: null,
-  refNo: null,
-  refDate: null,
-};
 
 function user(id: string, role: SessionUser['role']): SessionUser {
-  return {
-    id,
-    name: role ? 'Dr. Rao' : 'Asha Nair',
-    email: 'someone@example.test',
-    phone: null,
-    role,
-    referralId: 'R1',
-    profilePic: null,
-    certified: true,
-    verifyByHod: true,
-    paid: true,
-    joiningDate: null,
-    dob: null,
-    address: null,
-    fatherName: null,
-    motherName: null,
-    collegeRollNo: null,
-    universityRollNo: null,
-    hod: null,
-    unitHead: null,
-    course: null,
-    college: COLLEGE,
-    department: DEPARTMENT,
-  };
+  return sessionUser({ id, name: role ? 'Dr. Rao' : 'Asha Nair', email: 'someone@example.test', role });
 }
 
 function row(id: string, changes: Partial<RecordListItem> = {}): RecordListItem {
@@ -230,5 +194,34 @@ describe('ReportPage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Verify selected' }));
     const bulk = await screen.findByRole('dialog', { name: 'Verify selected' });
     expect(bulk.textContent).toContain('1 entry selected');
+  });
+
+  it('checklist: a Status column, and a long feedback shown whole, wrapping inside its column', async () => {
+    const feedback =
+      `Certificate checked against the register; ${'resubmit the signed copy '.repeat(6)}`.trim();
+    renderAs(user(STUDENT_ID, null), 'checklist', {
+      'GET /records?page=1&pageSize=10&sort=date&order=desc&kind=checklist': list([
+        row(APPROVED, {
+          kind: 'checklist',
+          status: 'approved',
+          verifierRemark: feedback,
+          details: {
+            particular: 'GCP',
+            fromDate: '2025-03-10',
+            toDate: '2025-03-12',
+            examDate: '2025-03-12',
+          },
+        }),
+      ]),
+    });
+    const table = await screen.findByRole('table', { name: 'Mandatory Checklist report' });
+    expect(within(table).getByRole('columnheader', { name: 'Status' })).toBeTruthy();
+    const cell = await within(table).findByRole('cell', { name: feedback });
+    expect(within(cell).getByText(feedback).style).toMatchObject({
+      whiteSpace: 'pre-line',
+      overflowWrap: 'break-word',
+    });
+    const [, entry] = within(table).getAllByRole('row') as HTMLElement[];
+    expect(within(entry as HTMLElement).getByText('Approved')).toBeTruthy();
   });
 });

@@ -15,6 +15,7 @@ import {
   canCreateRecord,
   canDeleteRecord,
   canVerifyRecords,
+  canWriteLogbook,
   isStaff,
 } from '@pgel/shared/auth/policies';
 import { RECORD_MESSAGES, type RecordListItem } from '@pgel/shared/records/api';
@@ -30,7 +31,7 @@ import type { SessionUser } from '@pgel/shared/schemas/session-user';
 import { IconChecks, IconEye, IconGavel, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { DataTable, type DataTableColumn, useListQuery } from '../../../components/data-table';
+import { type CardRole, DataTable, type DataTableColumn, useListQuery } from '../../../components/data-table';
 import { showConfirm, showError, showMessage } from '../../../components/dialogs';
 import { FileViewerModal, type ViewableFile } from '../../../components/file-viewer';
 import { useAddAction } from '../../../components/floating-add-button';
@@ -41,6 +42,7 @@ import { useLiveSearchParams } from '../../../lib/search-params';
 import { useSessionUser } from '../../../lib/session';
 import { useDeleteRecord } from '../api/delete-record';
 import { listRecords, type RecordFilters, recordsQueryKey } from '../api/list-records';
+import { AwaitingApprovalNotice } from './awaiting-approval-notice';
 import { BulkVerifyModal } from './bulk-verify-modal';
 import { RecordDetailModal } from './record-detail-modal';
 import { RECORD_DELETED_AUTO_CLOSE_MS } from './record-dialogs';
@@ -112,12 +114,15 @@ function KindReport({ kind }: { kind: RecordKind }) {
   const user = useSessionUser();
   const actor = actorOf(user);
   const isStaffUser = isStaff(actor);
-  const canAdd = canCreateRecord(actor);
+  // A student writes (adds, deletes) only once the department approved the account; until then
+  // the page says why instead of offering the form (the server refuses such writes too).
+  const canAdd = canWriteLogbook({ ...actor, verifyByHod: user.verifyByHod });
+  const isAwaitingApproval = canCreateRecord(actor) && !canAdd;
   // The server lists only the caller's department; verifying is then a question of role alone,
   // except for a record of the verifier's own (never theirs to verify).
   const canVerify = canVerifyRecords(actor);
   const canVerifyRow = (row: RecordListItem) => canVerify && row.studentId !== actor.id;
-  const canDeleteRow = (row: RecordListItem) => canDeleteRecord(actor, row);
+  const canDeleteRow = (row: RecordListItem) => canAdd && canDeleteRecord(actor, row);
 
   const [searchParams, setSearchParams] = useLiveSearchParams();
   const filters: RecordFilters = {
@@ -230,6 +235,20 @@ function KindReport({ kind }: { kind: RecordKind }) {
     return undefined;
   };
 
+  // On a phone each entry is a card: its summary (staff: the student's name), a few fields, the
+  // status and the buttons; the rest is one tap away in its detail.
+  const summaryValue = kind.columns.find(
+    (column) => column.value === `details.${kind.summaryField}` || column.value === kind.summaryField,
+  )?.value;
+  const cardRoleOf = (value: string): CardRole => {
+    if (value === 'status') return 'status';
+    if (value === summaryValue) return isStaffUser ? 'field' : 'title';
+    if (!summaryValue && !isStaffUser && value === 'date') return 'title';
+    return ['date', `details.${kind.dateField}`, 'teacherName', 'verified'].includes(value)
+      ? 'field'
+      : 'hidden';
+  };
+
   const columns: DataTableColumn<RecordListItem>[] = [
     ...(canVerify
       ? [
@@ -281,11 +300,15 @@ function KindReport({ kind }: { kind: RecordKind }) {
         header: column.label,
         sortKey: sortKeyOf(column.value),
         cell: (row) => formatCell(row, column, (file, title) => setViewing({ file, title })),
+        // Status and Action stay in view while the columns between them scroll.
+        sticky: column.value === 'status' ? 'end' : undefined,
+        card: cardRoleOf(column.value),
       }),
     ),
     {
       key: 'actions',
       header: 'Action',
+      sticky: 'end',
       cell: (row) => (
         // biome-ignore lint/a11y/noStaticElementInteractions: only stops the row's click
         // biome-ignore lint/a11y/useKeyWithClickEvents: the buttons inside take the keys
@@ -382,6 +405,7 @@ function KindReport({ kind }: { kind: RecordKind }) {
           ) : null}
         </Group>
       </Group>
+      {isAwaitingApproval ? <AwaitingApprovalNotice /> : null}
       <Card withBorder radius="lg" padding="md">
         <DataTable
           label={`${kind.menuTitle} report`}
