@@ -171,6 +171,8 @@ export function SelectField({
       value={asText(value) || null}
       error={error}
       onChange={(next) => onChange(next ?? '')}
+      // Picking the prefilled choice again keeps it (Mantine would clear it).
+      allowDeselect={false}
       searchable
       nothingFoundMessage="No option found"
       comboboxProps={comboboxProps}
@@ -213,6 +215,7 @@ export function RemoteSelectField({
       value={asText(value) || null}
       error={error}
       onChange={(next) => onChange(next ?? '')}
+      allowDeselect={false}
       disabled={isWaiting}
       searchable
       nothingFoundMessage="No option found"
