@@ -8,6 +8,10 @@ import { acknowledge, dialog, loginAs, uniqueEmail } from '../support/fixtures';
 import { MAIL_HTTP } from '../support/mail';
 import type { CaughtMail } from '../support/mail-catcher';
 
+// Each journey here is a student and a faculty member in two browsers, with mail in between: on a
+// busy 2-core machine some take close to the default minute.
+test.describe.configure({ timeout: 120_000 });
+
 // The logbook journeys of issue 5: entries recorded by students through the report screen
 // (/task/{id}), verified by the department's faculty one by one or together, and the two
 // dashboards. Each journey makes its own student, so it runs alike on both databases.
