@@ -246,7 +246,8 @@ test('Master sees All Staffs with the registration date and the Verify switch; t
   await expect(hod).toContainText('Dr. Demo HOD');
   await expect(hod).toContainText('General Medicine');
   await expect(hod).toContainText('Demo Medical College');
-  await expect(hod.getByRole('cell').nth(6)).toHaveText(/^\d{2}-\d{2}-\d{4}$/);
+  // Sr., Name, Phone, Role, Department, College, Identity Document, then Registration Date.
+  await expect(hod.getByRole('cell').nth(7)).toHaveText(/^\d{2}-\d{2}-\d{4}$/);
   await expect(hod.getByRole('switch', { name: 'Verified: Dr. Demo HOD' })).toBeChecked();
   // Master accounts are not listed.
   await expect(table).not.toContainText('master@demo.test');

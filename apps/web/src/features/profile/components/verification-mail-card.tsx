@@ -1,4 +1,4 @@
-import { Card, Group, Loader, Radio, Stack, Text, Title } from '@mantine/core';
+import { Card, Group, Loader, Radio, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import {
   PROFILE_MESSAGES,
   VERIFICATION_MAIL_LABELS,
@@ -33,7 +33,7 @@ export function VerificationMailCard({ mode }: { mode: VerificationMailMode }) {
     <Card withBorder radius="lg" padding="lg">
       <Stack gap="sm">
         <Group justify="space-between" gap="xs">
-          <Title order={2} size="h3" id="verification-mail-title">
+          <Title order={2} size="h3">
             Verification e-mails
           </Title>
           <Group gap={6} role="status" aria-live="polite" mih={22}>
@@ -52,7 +52,12 @@ export function VerificationMailCard({ mode }: { mode: VerificationMailMode }) {
           How you hear by e-mail of entries waiting for your verification. In the app you are told of every
           entry either way.
         </Text>
-        <Radio.Group value={shown} onChange={choose} aria-labelledby="verification-mail-title">
+        {/* Mantine puts aria-labelledby on the wrapper, not the radiogroup: name it by its label. */}
+        <Radio.Group
+          value={shown}
+          onChange={choose}
+          label={<VisuallyHidden>Verification e-mails</VisuallyHidden>}
+        >
           <Stack gap="sm" mt={4}>
             {VERIFICATION_MAIL_MODES.map((value) => (
               <Radio
