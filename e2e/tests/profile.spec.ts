@@ -82,7 +82,9 @@ test('staff see and edit their own profile, without a unit head', async ({ page 
   // Verification e-mails: a daily digest unless they choose one per entry (saved at once).
   const choice = page.getByRole('radiogroup', { name: 'Verification e-mails' });
   await expect(choice.getByRole('radio', { name: 'Daily digest' })).toBeChecked();
-  await choice.getByRole('radio', { name: 'One per entry' }).check();
+  // The choice is controlled by the saved value: click, then wait for it to show.
+  await choice.getByRole('radio', { name: 'One per entry' }).click();
+  await expect(choice.getByRole('radio', { name: 'One per entry' })).toBeChecked();
   await expect(
     page.getByRole('status').filter({ hasText: PROFILE_MESSAGES.verificationMailSaved }),
   ).toBeVisible();
@@ -90,7 +92,9 @@ test('staff see and edit their own profile, without a unit head', async ({ page 
   await page.reload();
   await expect(choice.getByRole('radio', { name: 'One per entry' })).toBeChecked();
   // Back to the default, so other journeys find the demo faculty as seeded.
-  await choice.getByRole('radio', { name: 'Daily digest' }).check();
+  // The choice is controlled by the saved value: click, then wait for it to show.
+  await choice.getByRole('radio', { name: 'Daily digest' }).click();
+  await expect(choice.getByRole('radio', { name: 'Daily digest' })).toBeChecked();
   await expect(
     page.getByRole('status').filter({ hasText: PROFILE_MESSAGES.verificationMailSaved }),
   ).toBeVisible();
