@@ -1,4 +1,4 @@
-import { RECORD_MESSAGES, type RecordListItem } from '@pgel/shared/records/api';
+import { RECORD_MESSAGES } from '@pgel/shared/records/api';
 import type { SessionUser } from '@pgel/shared/schemas/session-user';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -6,40 +6,13 @@ import { ADD_ACTION_EVENT } from '../../../components/floating-add-button';
 import { storeUser } from '../../../lib/session';
 import { sessionUser } from '../../../test/session-user';
 import { ReportPage } from './report-page';
-import { fakeApi, withModals } from './test-support';
+import { fakeApi, leaveRow, STUDENT_ID, withModals } from './test-support';
 
-const STUDENT_ID = '00000000-0000-4000-8000-0000000000f1';
 const PENDING = '00000000-0000-4000-8000-0000000000a1';
 
 function student(verifyByHod: boolean): SessionUser {
   return sessionUser({ id: STUDENT_ID, certified: false, verifyByHod });
 }
-
-const pendingRow: RecordListItem = {
-  id: PENDING,
-  kind: 'leave',
-  studentId: STUDENT_ID,
-  studentName: 'Asha Nair',
-  date: '2025-03-10',
-  teacherId: null,
-  teacherName: null,
-  status: 'pending',
-  studentRemark: 'Family function',
-  verifierRemark: null,
-  score: null,
-  verifiedByName: null,
-  verifiedAt: null,
-  everVerified: false,
-  certificate: null,
-  details: {
-    fromDate: '2025-03-10',
-    toDate: '2025-03-12',
-    leaveDays: 3,
-    reason: 'Wedding',
-    reasonType: 'Casual',
-  },
-  createdAt: '2025-03-09T10:00:00.000Z',
-};
 
 function renderAs(who: SessionUser) {
   storeUser(who);
@@ -47,7 +20,7 @@ function renderAs(who: SessionUser) {
     'GET /auth/me': { status: 200, body: { user: who } },
     'GET /records?page=1&pageSize=10&sort=date&order=desc&kind=leave': {
       status: 200,
-      body: { items: [pendingRow], total: 1, page: 1, pageSize: 10 },
+      body: { items: [leaveRow(PENDING)], total: 1, page: 1, pageSize: 10 },
     },
   });
   withModals(<ReportPage kindId="leave" />);

@@ -5,42 +5,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { storeUser } from '../../../lib/session';
 import { sessionUser } from '../../../test/session-user';
 import { ReportPage } from './report-page';
-import { type FakeRoute, fakeApi, withModals } from './test-support';
+import { type FakeRoute, fakeApi, leaveRow as row, STUDENT_ID, withModals } from './test-support';
 
-const STUDENT_ID = '00000000-0000-4000-8000-0000000000f1';
 const STAFF_ID = '00000000-0000-4000-8000-0000000000f2';
 
 function user(id: string, role: SessionUser['role']): SessionUser {
   return sessionUser({ id, name: role ? 'Dr. Rao' : 'Asha Nair', email: 'someone@example.test', role });
-}
-
-function row(id: string, changes: Partial<RecordListItem> = {}): RecordListItem {
-  return {
-    id,
-    kind: 'leave',
-    studentId: STUDENT_ID,
-    studentName: 'Asha Nair',
-    date: '2025-03-10',
-    teacherId: null,
-    teacherName: null,
-    status: 'pending',
-    studentRemark: 'Family function',
-    verifierRemark: null,
-    score: null,
-    verifiedByName: null,
-    verifiedAt: null,
-    everVerified: false,
-    certificate: null,
-    details: {
-      fromDate: '2025-03-10',
-      toDate: '2025-03-12',
-      leaveDays: 3,
-      reason: 'Wedding',
-      reasonType: 'Casual',
-    },
-    createdAt: '2025-03-09T10:00:00.000Z',
-    ...changes,
-  };
 }
 
 const PENDING = '00000000-0000-4000-8000-0000000000a1';

@@ -1,4 +1,5 @@
 import { ModalsProvider } from '@mantine/modals';
+import type { RecordListItem } from '@pgel/shared/records/api';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { expect, vi } from 'vitest';
@@ -87,4 +88,37 @@ export async function readDialog(title: string): Promise<HTMLElement> {
   fireEvent.click(within(box).getByRole('button', { name: 'OK' }));
   await waitFor(() => expect(screen.queryByRole('dialog', { name: title })).toBeNull(), PATIENTLY);
   return copy;
+}
+
+/** The student of the report tests (the id `sessionUser` gives by default). */
+export const STUDENT_ID = '00000000-0000-4000-8000-0000000000f1';
+
+/** A pending leave entry of that student, as the report list sends it. */
+export function leaveRow(id: string, changes: Partial<RecordListItem> = {}): RecordListItem {
+  return {
+    id,
+    kind: 'leave',
+    studentId: STUDENT_ID,
+    studentName: 'Asha Nair',
+    date: '2025-03-10',
+    teacherId: null,
+    teacherName: null,
+    status: 'pending',
+    studentRemark: 'Family function',
+    verifierRemark: null,
+    score: null,
+    verifiedByName: null,
+    verifiedAt: null,
+    everVerified: false,
+    certificate: null,
+    details: {
+      fromDate: '2025-03-10',
+      toDate: '2025-03-12',
+      leaveDays: 3,
+      reason: 'Wedding',
+      reasonType: 'Casual',
+    },
+    createdAt: '2025-03-09T10:00:00.000Z',
+    ...changes,
+  };
 }
