@@ -207,3 +207,34 @@ export function canDeleteRecord(
     !record.everVerified
   );
 }
+
+// ---- Academic records (issue 11) ----------------------------------------------------------------
+
+/**
+ * A student keeps their own thesis steps, publications and memo explanations: placed in a
+ * college and department, like every record (the logbook approval rule applies on write).
+ */
+export function canKeepAcademicRecords(actor: Pick<Actor, 'role' | 'collegeId' | 'departmentId'>): boolean {
+  return canCreateRecord(actor);
+}
+
+/**
+ * Quarterly appraisal and AETCOM scores: faculty of the student's college and department, as for
+ * verification (Master and Admin read them but do not score; docs/decisions/011).
+ */
+export function canScoreStudent(
+  actor: Actor,
+  student: { id: string; collegeId: string | null; departmentId: string | null },
+): boolean {
+  return canVerifyRecord(actor, { studentId: student.id, ...student });
+}
+
+/** Whether the actor scores anyone at all (the staff side of the appraisal and AETCOM forms). */
+export function canScoreStudents(actor: Pick<Actor, 'role' | 'collegeId' | 'departmentId'>): boolean {
+  return canVerifyRecords(actor);
+}
+
+/** The HOD issues and closes the memos of their department (spec 03 section 6). */
+export function canIssueMemos(actor: Pick<Actor, 'role' | 'collegeId' | 'departmentId'>): boolean {
+  return actor.role === 'hod' && actor.collegeId !== null && actor.departmentId !== null;
+}

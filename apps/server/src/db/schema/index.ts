@@ -1,3 +1,4 @@
+export * from './academic';
 export * from './files';
 export * from './people';
 export * from './platform';
