@@ -32,6 +32,8 @@ export const RECORD_MESSAGES = {
   /** Not in the spec: a record reset to Pending after a verification stays (docs/decisions/004). */
   verifiedKept: 'A verified entry cannot be deleted. Ask your faculty to review it again instead.',
   ownRecord: 'You cannot verify your own record',
+  /** Not in the spec: a kind whose entries are only approved (thesis review uploads). */
+  verdictNotOffered: (label: string) => `This entry can only be marked ${label}.`,
   deleted: 'Record deleted successfully',
   deleteFailed: 'Something went wrong while deleting.',
   deleteConfirmTitle: 'Are you sure?',

@@ -33,7 +33,7 @@ const kindById = (id: string): RecordKind => {
 };
 
 describe('record kind registry', () => {
-  it('lists the 16 kinds in menu order', () => {
+  it('lists the 16 logbook kinds in menu order, then the academic records with screens of their own', () => {
     expect(RECORD_KINDS.map((kind) => kind.id)).toEqual([
       'introduction-schedule',
       'teaching',
@@ -51,6 +51,14 @@ describe('record kind registry', () => {
       'clinical-case',
       'procedure',
       'checklist',
+      'publication',
+      'synopsis-upload',
+      'thesis-upload',
+    ]);
+    expect(RECORD_KINDS.filter((kind) => kind.page).map((kind) => [kind.id, kind.page])).toEqual([
+      ['publication', '/publication'],
+      ['synopsis-upload', '/synopsis'],
+      ['thesis-upload', '/thesisReview'],
     ]);
   });
 
@@ -99,8 +107,8 @@ describe('record kind registry', () => {
       ]);
     });
 
-    it('requires the student remark (spec 02 section 5)', () => {
-      expect(field(kind, 'studentRemark')?.required).toBe(true);
+    it('requires the student remark (spec 02 section 5; a review upload needs only its file)', () => {
+      expect(field(kind, 'studentRemark')?.required).toBe(kind.thesisStage === undefined);
     });
 
     it('builds every column from a list value or a non-sensitive field of its own', () => {
@@ -120,10 +128,14 @@ describe('record kind registry', () => {
       expect(new Set(labels).size).toBe(labels.length);
     });
 
-    it('has a required date field as dateField and a non-sensitive summary field', () => {
+    it('has a required date field as dateField (a review upload: the upload day) and a non-sensitive summary field', () => {
       const dateField = field(kind, kind.dateField);
-      expect(dateField?.input).toBe('date');
-      expect(dateField?.required).toBe(true);
+      if (kind.thesisStage) {
+        expect(dateField).toBeUndefined();
+      } else {
+        expect(dateField?.input).toBe('date');
+        expect(dateField?.required).toBe(true);
+      }
       const summary = field(kind, kind.summaryField);
       expect(summary).toBeDefined();
       expect(summary?.sensitive ?? false).toBe(false);
@@ -186,6 +198,9 @@ describe('record kind registry', () => {
       'clinical-case': 'Task inserted successfully',
       procedure: 'Procedure submitted successfully!',
       checklist: 'Checklist record added successfully!',
+      publication: 'Publication added successfully',
+      'synopsis-upload': 'File uploaded successfully!',
+      'thesis-upload': 'File uploaded successfully!',
     });
   });
 
@@ -196,6 +211,10 @@ describe('record kind registry', () => {
         expect(message).toBe('Field "Topic" is empty. Please fill all fields.');
       } else if (kind.id === 'clinical-case') {
         expect(message).toBe('Topic is required.');
+      } else if (kind.id === 'publication') {
+        expect(message).toBe('Please fill all the data first !!!');
+      } else if (kind.thesisStage) {
+        expect(message).toBe('Please upload a file.');
       } else {
         expect(message).toBe(RECORD_MESSAGES.fillAll);
       }
@@ -313,11 +332,11 @@ describe('record kind registry', () => {
     expect(restrictedKinds).toEqual(['clinical-training']);
   });
 
-  it('scores thesis review on the 1-4 scale, leave not at all, clinical training by rubric, the rest 0-4', () => {
+  it('scores thesis review on the 1-4 scale, leave and the academic records not at all, clinical training by rubric, the rest 0-4', () => {
     for (const kind of RECORD_KINDS) {
       if (kind.id === 'thesis-review')
         expect(kind.scoring).toEqual({ type: 'scale', scale: ONE_TO_FOUR_SCALE });
-      else if (kind.id === 'leave') expect(kind.scoring).toEqual({ type: 'none' });
+      else if (kind.id === 'leave' || kind.page) expect(kind.scoring, kind.id).toEqual({ type: 'none' });
       else if (kind.id === 'clinical-training') {
         expect(kind.scoring).toEqual({
           type: 'rubric',

@@ -9,11 +9,13 @@ import { leave } from './kinds/leave';
 import { opd } from './kinds/opd';
 import { paperPoster } from './kinds/paper-poster';
 import { procedure } from './kinds/procedure';
+import { publication } from './kinds/publication';
 import { skillsLab } from './kinds/skills-lab';
 import { specialityPosting } from './kinds/speciality-posting';
 import { surgicalSkill } from './kinds/surgical-skill';
 import { teaching } from './kinds/teaching';
 import { thesisReview } from './kinds/thesis-review';
+import { synopsisUpload, thesisUploadKind } from './kinds/thesis-upload';
 import type { RecordKind } from './types';
 
 export { CLINICAL_CASE_SECTIONS } from './kinds/clinical-case';
@@ -30,14 +32,17 @@ export {
   opd,
   paperPoster,
   procedure,
+  publication,
   skillsLab,
   specialityPosting,
   surgicalSkill,
+  synopsisUpload,
   teaching,
   thesisReview,
+  thesisUploadKind,
 };
 
-/** Every kind, in menu order. `/task/{id}` and the `kind` column use `id`. */
+/** Every kind, in menu order (those with a `page` of their own last). `/task/{id}` and the `kind` column use `id`. */
 export const RECORD_KINDS: readonly RecordKind[] = [
   introductionSchedule,
   teaching,
@@ -55,6 +60,10 @@ export const RECORD_KINDS: readonly RecordKind[] = [
   clinicalCase,
   procedure,
   checklist,
+  // Academic records on their own screens (issue 11).
+  publication,
+  synopsisUpload,
+  thesisUploadKind,
 ];
 
 const BY_ID = new Map(RECORD_KINDS.map((kind) => [kind.id, kind]));

@@ -1,9 +1,16 @@
+import { findKind } from './kinds';
+
 /**
  * The page of one entry: its kind's report with the entry open (`?record={id}`). The Mandatory
- * Checklist has a route of its own (`/checkList`); every other kind is `/task/{kind}`. Used by the
+ * Checklist and the kinds with a `page` have routes of their own; every other kind is `/task/{kind}`. Used by the
  * dashboard's Pending Verifications and by the links in notification mail.
  */
 export function recordPagePath(kindId: string, recordId: string): string {
-  const base = kindId === 'checklist' ? '/checkList' : `/task/${kindId}`;
-  return `${base}?record=${recordId}`;
+  return `${kindPagePath(kindId)}?record=${recordId}`;
+}
+
+/** A kind's report screen: its own page (publications, thesis uploads) or `/task/{kind}`. */
+export function kindPagePath(kindId: string): string {
+  if (kindId === 'checklist') return '/checkList';
+  return findKind(kindId)?.page ?? `/task/${kindId}`;
 }

@@ -94,6 +94,11 @@ export type ColumnDef = {
    * index holds no patient identifiers. Columns of `sensitive` fields are left out anyway.
    */
   identifiesPatient?: true;
+  /**
+   * Clicking the value opens the record's certificate or its detail (publication: the title
+   * opens the certificate, the author the detail; spec 03 section 2).
+   */
+  opens?: 'certificate' | 'detail';
 };
 
 /** One step of a scale: the stored value and what the verifier and the student read. */
@@ -144,4 +149,19 @@ export type RecordKind = {
   verifyMessages?: { required: string; failed: string };
   /** Errors all at once as a bullet list in a 'Validation Error' dialog (clinical case) instead of the first. */
   showAllErrors?: boolean;
+  /**
+   * The kind's own screen when it is not `/task/{id}` (publications, the thesis review uploads):
+   * links to an entry go there, and `/task/{id}` is not offered for it.
+   */
+  page?: string;
+  /** What a verifier may set, when not both (review uploads are only approved: spec 03 section 4). */
+  verdicts?: readonly Verdict[];
+  /** The delete confirmation's warning when the kind words it differently (publications). */
+  deleteWarning?: string;
+  /**
+   * An upload to the student's thesis synopsis or thesis: the record's date is the day of the
+   * upload, and the stage's title must exist first (spec 03 section 7: the upload names the
+   * synopsis or thesis record).
+   */
+  thesisStage?: 'synopsis' | 'thesis';
 };

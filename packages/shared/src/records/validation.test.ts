@@ -296,11 +296,17 @@ describe('validateRecord: other kinds', () => {
     ]);
   });
 
-  it('requires the certificate for extra-curricular activities and the checklist only', () => {
+  it('requires the certificate for extra-curricular activities, the checklist and the academic records only', () => {
     const withCertificate = RECORD_KINDS.filter((kind) =>
       kind.fields.some((f) => f.name === 'certificateFileId' && f.required),
     ).map((kind) => kind.id);
-    expect(withCertificate).toEqual(['extra-curricular', 'checklist']);
+    expect(withCertificate).toEqual([
+      'extra-curricular',
+      'checklist',
+      'publication',
+      'synopsis-upload',
+      'thesis-upload',
+    ]);
   });
 
   it('refuses a remote option or file that is not an id', () => {

@@ -1,7 +1,7 @@
 import type { RecordStatus } from '@pgel/shared/records/types';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client';
-import { records, users } from '../../db/schema/index';
+import { records, theses, users } from '../../db/schema/index';
 
 /**
  * The student's own user row, locked until the transaction ends: a student's logbook writes run
@@ -43,4 +43,14 @@ export async function listChecklistEntries(db: Executor, studentId: string) {
     .from(records)
     .where(and(eq(records.studentId, studentId), eq(records.kind, 'checklist'), isNull(records.deletedAt)));
   return rows as Array<{ particular: unknown; status: RecordStatus }>;
+}
+
+/** Whether the student has written the title of their synopsis or thesis (the row exists then). */
+export async function hasThesis(db: Executor, studentId: string, stage: 'synopsis' | 'thesis') {
+  const [row] = await db
+    .select({ id: theses.id })
+    .from(theses)
+    .where(and(eq(theses.studentId, studentId), eq(theses.stage, stage)))
+    .limit(1);
+  return row !== undefined;
 }

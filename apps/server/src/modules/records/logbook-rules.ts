@@ -1,3 +1,4 @@
+import { missingStepMessage } from '@pgel/shared/academic/thesis';
 import { type Actor, canCreateRecord, canWriteLogbook } from '@pgel/shared/auth/policies';
 import { RECORD_MESSAGES as M } from '@pgel/shared/records/api';
 import { isChecklistParticular } from '@pgel/shared/records/dashboard';
@@ -39,5 +40,17 @@ export async function requireFreeParticular(
   if (!isChecklistParticular(particular)) return;
   if (await rules.findStandingChecklistEntry(tx, studentId, particular)) {
     throw AppError.conflict(M.particularTaken(particular));
+  }
+}
+
+/**
+ * A review upload belongs to the student's thesis synopsis or thesis (spec 03 section 7: the
+ * upload names that record), so the stage's title must be written first; the same message as the
+ * page's next step says so. Call it after `lockLogbookWriter`.
+ */
+export async function requireThesisTitle(tx: Tx, studentId: string, kind: RecordKind): Promise<void> {
+  if (!kind.thesisStage) return;
+  if (!(await rules.hasThesis(tx, studentId, kind.thesisStage))) {
+    throw AppError.conflict(missingStepMessage(kind.thesisStage, 'title'));
   }
 }

@@ -7,7 +7,7 @@ import {
   type VerifyRecordInput,
 } from '@pgel/shared/records/api';
 import { findKind } from '@pgel/shared/records/kinds';
-import type { RecordKind, Verdict } from '@pgel/shared/records/types';
+import { RECORD_STATUS_LABELS, type RecordKind, type Verdict } from '@pgel/shared/records/types';
 import { isUuid } from '@pgel/shared/schemas/common';
 import type { Database, Tx } from '../../db/client';
 import { AppError } from '../../platform/errors';
@@ -20,6 +20,8 @@ import { scoreFor } from './records.scoring';
 import type { RecordReadService } from './records-read.service';
 
 type Meta = { ip: string };
+
+const verdictLabel = (verdict: Verdict) => RECORD_STATUS_LABELS[verdict];
 type Planned = { row: repo.RecordStateRow; kind: RecordKind; score: Score };
 
 /**
@@ -122,8 +124,12 @@ export class RecordVerificationService {
     const remark = input.remark.trim();
     for (const row of rows) {
       if (!canVerifyRecord(actor, row)) throw AppError.forbidden(M.ownRecord);
-      if (!findKind(row.kind)) throw AppError.notFound(M.notFound);
+      const kind = findKind(row.kind);
+      if (!kind) throw AppError.notFound(M.notFound);
       if (row.status !== 'pending') throw AppError.conflict(M.alreadyVerified);
+      if (kind.verdicts && !kind.verdicts.includes(status)) {
+        throw AppError.validation(M.verdictNotOffered(kind.verdicts.map(verdictLabel).join(' or ')));
+      }
     }
     const planned: Planned[] = [];
     for (const row of rows) {

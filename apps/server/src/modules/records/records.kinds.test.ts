@@ -1,9 +1,11 @@
 import { RECORD_MESSAGES } from '@pgel/shared/records/api';
 import { RECORD_KINDS } from '@pgel/shared/records/kinds';
+import { kindPagePath } from '@pgel/shared/records/paths';
 import type { FieldDef, RecordKind } from '@pgel/shared/records/types';
+import { todayIso } from '@pgel/shared/schemas/dates';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notifications } from '../../db/schema/index';
+import { notifications, theses } from '../../db/schema/index';
 import { auditRowsFor, buildTestApp, del, get, post, recordRow, type TestApp } from '../../test/helpers';
 import {
   createRecordsWorld,
@@ -33,6 +35,16 @@ describe('records: every kind of the registry', () => {
     t = await buildTestApp();
     // Medicine is named by the restricted clinical training setting's default so every option is valid.
     w = await createRecordsWorld(t);
+    // Review uploads belong to a synopsis or thesis whose title is written (issue 11).
+    for (const stage of ['synopsis', 'thesis']) {
+      await t.db.insert(theses).values({
+        stage,
+        studentId: w.actors.student.id,
+        collegeId: w.medicine.college.id,
+        departmentId: w.medicine.department.id,
+        title: `A study of ${stage}s`,
+      });
+    }
   });
   afterAll(async () => {
     await t?.close();
@@ -86,7 +98,8 @@ describe('records: every kind of the registry', () => {
         else if (field.input === 'computed') expect(typeof record.details[field.name]).toBe('number');
         else if (value !== undefined) expect(record.details[field.name]).toEqual(value);
       }
-      expect(record.date).toBe(values[kind.dateField] ?? null);
+      // A review upload is dated the day it arrives.
+      expect(record.date).toBe(kind.thesisStage ? todayIso() : (values[kind.dateField] ?? null));
 
       const list = await get(t.app, `/api/v1/records?kind=${kind.id}&pageSize=20`, { cookie: student() });
       expect(list.statusCode).toBe(200);
@@ -179,7 +192,9 @@ describe('records: every kind of the registry', () => {
       const told = await t.db
         .select()
         .from(notifications)
-        .where(and(eq(notifications.toId, w.actors.student.id), eq(notifications.url, `/task/${kind.id}`)));
+        .where(
+          and(eq(notifications.toId, w.actors.student.id), eq(notifications.url, kindPagePath(kind.id))),
+        );
       expect(told.some((n) => n.fromId === w.actors.faculty.id)).toBe(true);
 
       const deleted = await del(t.app, `/api/v1/records/${id}`, { cookie: student() });
@@ -200,10 +215,12 @@ describe('records: every kind of the registry', () => {
       const values = await valuesFor(kind);
       const created = await create(kind, values);
       const id = (created.json.record as { id: string }).id;
+      // Review uploads are only approved.
+      const verdict = kind.verdicts?.[0] ?? 'rejected';
       const verified = await post(
         t.app,
         `/api/v1/records/${id}/verification`,
-        { status: 'rejected', remark: 'Redo it', ...verifyInputFor(kind, values) },
+        { status: verdict, remark: 'Redo it', ...verifyInputFor(kind, values) },
         { cookie: faculty() },
       );
       expect(verified.statusCode, verified.body).toBe(200);
@@ -220,11 +237,11 @@ describe('records: every kind of the registry', () => {
       const history = await get(t.app, `/api/v1/records/${id}/scores`, { cookie: faculty() });
       expect((history.json.items as Array<{ status: string }>).map((i) => i.status)).toEqual([
         'pending',
-        'rejected',
+        verdict,
       ]);
       expect((await auditRowsFor(t.db, 'record', id)).map((a) => a.action)).toEqual([
         'record.create',
-        'record.reject',
+        verdict === 'approved' ? 'record.approve' : 'record.reject',
         'record.reset',
       ]);
     });

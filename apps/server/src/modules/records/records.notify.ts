@@ -1,12 +1,12 @@
 import { findKind } from '@pgel/shared/records/kinds';
-import { recordPagePath } from '@pgel/shared/records/paths';
+import { kindPagePath, recordPagePath } from '@pgel/shared/records/paths';
 import type { RecordKind, RecordStatus } from '@pgel/shared/records/types';
 import { RECORD_STATUS_LABELS } from '@pgel/shared/records/types';
 import type { MailMessage } from '../../platform/mail';
 
 /** Where a notification about a record of this kind takes its reader: the kind's report screen. */
 export function taskUrl(kind: Pick<RecordKind, 'id'>): string {
-  return `/task/${kind.id}`;
+  return kindPagePath(kind.id);
 }
 
 /** The teacher's in-app notification when a student submits an entry naming them. */

@@ -16,7 +16,7 @@ import { AppError } from '../../platform/errors';
 import { type IdempotencyKey, idempotentTransaction } from '../../platform/idempotency';
 import type { SessionActor } from '../../platform/session';
 import type { FilesService } from '../files/files.service';
-import { lockLogbookWriter, requireFreeParticular } from './logbook-rules';
+import { lockLogbookWriter, requireFreeParticular, requireThesisTitle } from './logbook-rules';
 import { RecordDefaultsService } from './record-defaults.service';
 import { tellVerifiersOfNewEntry } from './record-handoff';
 import { invalid, prepareRecord, requireKind, restrictedSettings } from './record-prepare';
@@ -146,7 +146,10 @@ export class RecordsService {
       });
       if (errors.length > 0) throw invalid(errors);
       await requireFreeParticular(tx, actor.id, kind, clean);
-      const prepared = await prepareRecord(tx, this.deps.files, actor, placement, kind, clean);
+      await requireThesisTitle(tx, actor.id, kind);
+      // A review upload has no date field: it is dated the day it arrives.
+      const dated = kind.thesisStage ? { ...clean, [kind.dateField]: todayIso(this.now()) } : clean;
+      const prepared = await prepareRecord(tx, this.deps.files, actor, placement, kind, dated);
       const row = await repo.insertRecord(tx, {
         kind: kind.id,
         studentId: actor.id,

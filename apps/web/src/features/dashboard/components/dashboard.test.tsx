@@ -1,3 +1,4 @@
+import { recordPagePath } from '@pgel/shared/records/paths';
 import { RECORD_STATUS_LABELS } from '@pgel/shared/records/types';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -6,7 +7,7 @@ import { storeUser } from '../../../lib/session';
 import { renderWithApp } from '../../../test/render';
 import { stubScreenWidth } from '../../../test/screen-width';
 import { sessionUser } from '../../../test/session-user';
-import { PendingVerifications, pendingRecordPath } from './pending-verifications';
+import { PendingVerifications } from './pending-verifications';
 import { categoryPath, isCategoryDone, StudentProgress } from './student-progress';
 
 const json = (body: unknown, status = 200) =>
@@ -124,6 +125,8 @@ describe('student dashboard cards', () => {
     expect(isCategoryDone('checklist', { total: 8, approved: 8, pending: 0, rejected: 0 })).toBe(true);
     expect(categoryPath('checklist')).toBe('/checkList');
     expect(categoryPath('leave')).toBe('/task/leave');
+    // Academic records keep their own screens (issue 11).
+    expect(categoryPath('publication')).toBe('/publication');
   });
 
   it('shows each category with its count, the checklist out of 8, and links to the report', async () => {
@@ -157,7 +160,7 @@ describe('Pending Verifications', () => {
     expect(within(card).getByText('ECG basics')).toBeTruthy();
     fireEvent.click(card);
     expect(router.state.location.pathname + router.state.location.search).toBe(
-      pendingRecordPath('teaching', '00000000-0000-4000-8000-000000000031'),
+      recordPagePath('teaching', '00000000-0000-4000-8000-000000000031'),
     );
   });
 
@@ -174,7 +177,7 @@ describe('Pending Verifications', () => {
 
     fireEvent.click(row);
     expect(router.state.location.pathname + router.state.location.search).toBe(
-      pendingRecordPath('teaching', '00000000-0000-4000-8000-000000000031'),
+      recordPagePath('teaching', '00000000-0000-4000-8000-000000000031'),
     );
   });
 });

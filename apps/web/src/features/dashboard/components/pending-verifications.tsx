@@ -13,6 +13,7 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { findKind } from '@pgel/shared/records/kinds';
+import { recordPagePath } from '@pgel/shared/records/paths';
 import { RECORD_STATUS_LABELS } from '@pgel/shared/records/types';
 import { NO_DATA_TEXT } from '@pgel/shared/schemas/list';
 import { IconAlertTriangle, IconSearch } from '@tabler/icons-react';
@@ -22,12 +23,6 @@ import { useNavigate } from 'react-router';
 import { useCardLayout } from '../../../components/use-card-layout';
 import { errorMessage } from '../../../lib/api-client';
 import { PENDING_PAGE_SIZE, usePendingRecords } from '../api/list-pending-records';
-
-/** Where a pending row leads: that entry, opened on its kind's report. */
-export function pendingRecordPath(kind: string, id: string): string {
-  const base = kind === 'checklist' ? '/checkList' : `/task/${kind}`;
-  return `${base}?record=${id}`;
-}
 
 /** The faculty dashboard: pending entries of the department, by student name, 10 a page. */
 export function PendingVerifications() {
@@ -92,7 +87,7 @@ export function PendingVerifications() {
                 ) : null}
                 {rows.map((row) => {
                   const kind = findKind(row.kind);
-                  const open = () => navigate(pendingRecordPath(row.kind, row.id));
+                  const open = () => navigate(recordPagePath(row.kind, row.id));
                   return (
                     <Table.Tr
                       key={row.id}
@@ -176,7 +171,7 @@ function PendingCards({ rows, isEmpty }: { rows: readonly PendingRow[]; isEmpty:
           <li key={row.id}>
             <UnstyledButton
               w="100%"
-              onClick={() => navigate(pendingRecordPath(row.kind, row.id))}
+              onClick={() => navigate(recordPagePath(row.kind, row.id))}
               aria-label={`Open ${title} entry of ${row.studentName}`}
             >
               <Card withBorder radius="md" padding="sm">

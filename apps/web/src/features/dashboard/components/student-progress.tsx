@@ -12,6 +12,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { CHECKLIST_TARGET, DASHBOARD_CATEGORIES } from '@pgel/shared/records/dashboard';
+import { kindPagePath } from '@pgel/shared/records/paths';
 import { IconAlertTriangle, IconChevronRight } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../../lib/api-client';
@@ -20,10 +21,8 @@ import { useRecordCounts } from '../api/get-record-counts';
 type Counts = { total: number; approved: number; pending: number; rejected: number };
 const NONE: Counts = { total: 0, approved: 0, pending: 0, rejected: 0 };
 
-/** Where a category card leads: the checklist has its own screen, every other kind its report. */
-export function categoryPath(kindId: string): string {
-  return kindId === 'checklist' ? '/checkList' : `/task/${kindId}`;
-}
+/** Where a category card leads: its kind's report (the checklist has its own screen). */
+export const categoryPath = kindPagePath;
 
 /**
  * Green for Completed or Approved (spec 02 section 2), amber otherwise: a category is approved

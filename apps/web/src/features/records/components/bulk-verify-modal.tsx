@@ -77,7 +77,13 @@ function BulkVerifyForm({ kind, records, onClose, onDone }: Omit<BulkVerifyModal
           {records.length === 1 ? '1 entry selected' : `${records.length} entries selected`}
         </Text>
         {scoring ? (
-          <VerifyFields scoring={scoring} values={values} onChange={setValues} markUnscored={markUnscored} />
+          <VerifyFields
+            scoring={scoring}
+            values={values}
+            onChange={setValues}
+            markUnscored={markUnscored}
+            verdicts={kind.verdicts}
+          />
         ) : (
           <Alert color="orange" variant="light">
             The selected entries are scored differently (different training types). Select entries of one

@@ -1,5 +1,6 @@
 import {
   ActionIcon,
+  Anchor,
   Button,
   Card,
   Checkbox,
@@ -47,7 +48,7 @@ import { BulkVerifyModal } from './bulk-verify-modal';
 import { RecordDetailModal } from './record-detail-modal';
 import { RECORD_DELETED_AUTO_CLOSE_MS } from './record-dialogs';
 import { RecordFormModal } from './record-form-modal';
-import { formatCell, formatDate } from './record-format';
+import { asViewableFile, columnValue, formatCell, formatDate, formatText } from './record-format';
 import { StudentFilter } from './student-filter';
 import { VerifyModal } from './verify-modal';
 
@@ -180,7 +181,7 @@ function KindReport({ kind }: { kind: RecordKind }) {
   const deleteRow = async (row: Pick<RecordListItem, 'id'>) => {
     const isConfirmed = await showConfirm({
       title: RECORD_MESSAGES.deleteConfirmTitle,
-      message: RECORD_MESSAGES.deleteWarning,
+      message: kind.deleteWarning ?? RECORD_MESSAGES.deleteWarning,
       confirmLabel: 'Yes, delete it!',
       danger: true,
     });
@@ -299,7 +300,24 @@ function KindReport({ kind }: { kind: RecordKind }) {
         key: column.value,
         header: column.label,
         sortKey: sortKeyOf(column.value),
-        cell: (row) => formatCell(row, column, (file, title) => setViewing({ file, title })),
+        cell: (row) =>
+          column.opens ? (
+            <OpeningCell
+              text={formatText(columnValue(row, column.value))}
+              label={
+                column.opens === 'certificate'
+                  ? `Open the certificate of ${formatText(columnValue(row, column.value))}`
+                  : undefined
+              }
+              onOpen={() => {
+                const file = asViewableFile(row.certificate);
+                if (column.opens === 'detail' || !file) setDetailId(row.id);
+                else setViewing({ file, title: 'Certificate' });
+              }}
+            />
+          ) : (
+            formatCell(row, column, (file, title) => setViewing({ file, title }))
+          ),
         // Status and Action stay in view while the columns between them scroll.
         sticky: column.value === 'status' ? 'end' : undefined,
         card: cardRoleOf(column.value),
@@ -452,6 +470,30 @@ function KindReport({ kind }: { kind: RecordKind }) {
       />
       <FileViewerModal file={viewing?.file ?? null} title={viewing?.title} onClose={() => setViewing(null)} />
     </Stack>
+  );
+}
+
+/**
+ * A value that opens something when clicked (publication: the title opens the certificate, the
+ * author the detail; spec 03 section 2). A button, so keys reach it; the row's own click is not
+ * repeated.
+ */
+function OpeningCell({ text, label, onOpen }: { text: string; label?: string; onOpen: () => void }) {
+  return (
+    <Anchor
+      component="button"
+      type="button"
+      size="sm"
+      ta="left"
+      aria-label={label}
+      style={{ overflowWrap: 'break-word', maxWidth: '22rem' }}
+      onClick={(event) => {
+        event.stopPropagation();
+        onOpen();
+      }}
+    >
+      {text}
+    </Anchor>
   );
 }
 

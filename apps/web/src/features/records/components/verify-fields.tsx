@@ -149,7 +149,8 @@ export function showVerifyRequired(message: string, unscored: readonly string[])
 }
 
 // Pending is what the field shows until a verdict is chosen, never a choice (Reset does that).
-const STATUS_OPTIONS = VERDICTS.map((verdict) => ({ value: verdict, label: RECORD_STATUS_LABELS[verdict] }));
+const statusOptions = (verdicts: readonly Verdict[]) =>
+  verdicts.map((verdict) => ({ value: verdict, label: RECORD_STATUS_LABELS[verdict] }));
 const ignoreSearch = () => {};
 
 const stepOptions = (scale: readonly ScaleStep[]) =>
@@ -230,10 +231,18 @@ type VerifyFieldsProps = {
   onChange: Dispatch<SetStateAction<VerifyValues>>;
   /** After a refused submit: mark the rubric rows still unscored. */
   markUnscored?: boolean;
+  /** The verdicts the kind offers (review uploads: Approved only); both by default. */
+  verdicts?: readonly Verdict[];
 };
 
 /** Status, score (a scale, or one tap per rubric row with the running average) and Feedback. */
-export function VerifyFields({ scoring, values, onChange, markUnscored = false }: VerifyFieldsProps) {
+export function VerifyFields({
+  scoring,
+  values,
+  onChange,
+  markUnscored = false,
+  verdicts = VERDICTS,
+}: VerifyFieldsProps) {
   const set = (changes: Partial<VerifyValues>) => onChange((old) => ({ ...old, ...changes }));
   const scoreRow = useCallback(
     (index: number, value: number) =>
@@ -247,7 +256,7 @@ export function VerifyFields({ scoring, values, onChange, markUnscored = false }
       <Select
         label="Status"
         withAsterisk
-        data={STATUS_OPTIONS}
+        data={statusOptions(verdicts)}
         value={isVerdict(values.status) ? values.status : null}
         // The field shows the record's status ('Pending' until a verdict is chosen), which the list never offers.
         searchValue={RECORD_STATUS_LABELS[values.status]}

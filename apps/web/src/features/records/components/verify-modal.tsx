@@ -125,7 +125,13 @@ function VerifyForm({
           </Stack>
           <StatusBadge status={record.status} />
         </Group>
-        <VerifyFields scoring={scoring} values={values} onChange={setValues} markUnscored={markUnscored} />
+        <VerifyFields
+          scoring={scoring}
+          values={values}
+          onChange={setValues}
+          markUnscored={markUnscored}
+          verdicts={kind.verdicts}
+        />
         <DialogActions>
           <Button
             variant="default"
