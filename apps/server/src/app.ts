@@ -14,10 +14,14 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
+import { assessmentsRoutes } from './modules/assessments/assessments.routes';
+import { AssessmentsService } from './modules/assessments/assessments.service';
 import { authRoutes } from './modules/auth/auth.routes';
 import { AuthService } from './modules/auth/auth.service';
 import { filesRoutes } from './modules/files/files.routes';
 import { FilesService } from './modules/files/files.service';
+import { memosRoutes } from './modules/memos/memos.routes';
+import { MemosService } from './modules/memos/memos.service';
 import { notificationRoutes } from './modules/people/notifications.routes';
 import { NotificationService } from './modules/people/notifications.service';
 import { peopleRoutes } from './modules/people/people.routes';
@@ -38,6 +42,8 @@ import { staffRoutes } from './modules/staff/staff.routes';
 import { StaffService } from './modules/staff/staff.service';
 import { studentsRoutes } from './modules/students/students.routes';
 import { StudentsService } from './modules/students/students.service';
+import { thesesRoutes } from './modules/theses/theses.routes';
+import { ThesesService } from './modules/theses/theses.service';
 import { registerErrorHandler } from './platform/errors';
 import { type FileStore, LocalFileStore } from './platform/files';
 import { Housekeeping } from './platform/housekeeping';
@@ -77,6 +83,9 @@ declare module 'fastify' {
       students: StudentsService;
       staff: StaffService;
       records: RecordsService;
+      theses: ThesesService;
+      memos: MemosService;
+      assessments: AssessmentsService;
     };
   }
 }
@@ -185,6 +194,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const students = new StudentsService({ db: database.db, appUrl: config.appUrl, onQueued });
   const staff = new StaffService({ db: database.db, appUrl: config.appUrl, onQueued });
   const records = new RecordsService({ db: database.db, files, appUrl: config.appUrl, onQueued });
+  // Academic records (issue 11): the shapes the record engine does not hold.
+  const theses = new ThesesService({ db: database.db, files, appUrl: config.appUrl, onQueued });
+  const memos = new MemosService({ db: database.db, appUrl: config.appUrl, onQueued });
+  const assessments = new AssessmentsService({ db: database.db });
   app.decorate('outbox', outbox);
   app.decorate('messages', messages);
   app.decorate('services', {
@@ -198,6 +211,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     students,
     staff,
     records,
+    theses,
+    memos,
+    assessments,
   });
   const housekeeping = new Housekeeping(database.db, app.log, {
     sessionIdleMs: config.sessionIdleMs,
@@ -244,6 +260,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(studentsRoutes(students));
       await api.register(staffRoutes(staff));
       await api.register(recordsRoutes(records));
+      await api.register(thesesRoutes(theses));
+      await api.register(memosRoutes(memos));
+      await api.register(assessmentsRoutes(assessments));
       await api.register(recordOptionsRoutes(new RecordOptionsService({ db: database.db })));
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },
