@@ -1,10 +1,19 @@
 import { RECORD_MESSAGES } from '@pgel/shared/records/api';
 import { findKind } from '@pgel/shared/records/kinds';
 import { VALIDATION_TITLE } from '@pgel/shared/schemas/common';
-import { type Browser, expect, type Locator, type Page, type TestInfo, test } from '@playwright/test';
-import { newVerifiedStudent } from '../support/accounts';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../support/axe';
-import { acknowledge, dialog, loginAs, uniqueEmail } from '../support/fixtures';
+import { acknowledge, dialog } from '../support/fixtures';
+import {
+  asStaff,
+  choose,
+  DEMO_FACULTY,
+  expectSuccess,
+  freshStudent,
+  PDF,
+  rowWith,
+  today,
+} from '../support/journeys';
 import { MAIL_HTTP } from '../support/mail';
 import type { CaughtMail } from '../support/mail-catcher';
 
@@ -16,14 +25,6 @@ test.describe.configure({ timeout: 120_000 });
 // (/task/{id}), verified by the department's faculty one by one or together, and the two
 // dashboards. Each journey makes its own student, so it runs alike on both databases.
 
-const PASSWORD = 'Logbook@123';
-const FACULTY = { email: 'faculty@demo.test', name: 'Dr. Demo Professor' };
-
-// A minimal PDF, made here so the test needs no fixtures on disk.
-const PDF = Buffer.from(
-  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj 3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
-);
-
 function kind(id: string) {
   const found = findKind(id);
   if (!found) throw new Error(`no record kind ${id}`);
@@ -34,41 +35,6 @@ const skillsLab = kind('skills-lab');
 const extraCurricular = kind('extra-curricular');
 const clinicalCase = kind('clinical-case');
 
-/** Today as the app shows dates: DD-MM-YYYY in the browser's (here the runner's) clock. */
-function today(): string {
-  const now = new Date();
-  return `${String(now.getDate()).padStart(2, '0')}-${String(now.getMonth() + 1).padStart(2, '0')}-${now.getFullYear()}`;
-}
-
-/** A fresh student of the demo department (General Medicine), signed in on `page`. */
-async function freshStudent(page: Page, testInfo: TestInfo, prefix: string, firstName: string) {
-  const name = `${firstName} ${Date.now() % 100000}`;
-  const email = uniqueEmail(prefix, testInfo.project.name);
-  // Approved by the department (only then does a student write the logbook), but without a
-  // joining date, so sign-in lands on the profile.
-  await newVerifiedStudent(page, email, PASSWORD, name, { approved: true });
-  await loginAs(page, 'student', email, PASSWORD, '/profile');
-  return { name, email };
-}
-
-/** Runs `journey` as the demo faculty member in a browser of their own. */
-async function asFaculty(browser: Browser, testInfo: TestInfo, journey: (faculty: Page) => Promise<void>) {
-  const context = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
-  try {
-    const faculty = await context.newPage();
-    await loginAs(faculty, 'staff', FACULTY.email);
-    await journey(faculty);
-  } finally {
-    await context.close();
-  }
-}
-
-/** A Mantine select inside `scope`: open it by its label and pick the option (drawn in a portal). */
-async function choose(page: Page, scope: Locator, label: string, option: string) {
-  await scope.getByRole('combobox', { name: label, exact: true }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
-
 /** The report screen of a kind, opened by its address, with its title. */
 async function openReport(page: Page, kindId: string) {
   await page.goto(`/task/${kindId}`);
@@ -76,17 +42,6 @@ async function openReport(page: Page, kindId: string) {
     page.getByRole('heading', { level: 1, name: `${kind(kindId).menuTitle} REPORT` }),
   ).toBeVisible();
   return page.getByRole('table', { name: `${kind(kindId).menuTitle} report` });
-}
-
-/** The report's rows (not the header row) holding this text. */
-function rowWith(table: Locator, text: string) {
-  return table.locator('tbody tr').filter({ hasText: text });
-}
-
-/** The success dialog of a submit: its message, then it closes by itself (1 s). */
-async function expectSuccess(page: Page, message: string) {
-  await expect(dialog(page, 'Success')).toContainText(message);
-  await expect(dialog(page, 'Success')).toHaveCount(0, { timeout: 5000 });
 }
 
 /** Adds a topic entry (Topic, Date left at today, Guiding Faculty, Remark) through the Add form. */
@@ -102,7 +57,7 @@ async function addTopicEntry(
   await expect(form.getByRole('textbox', { name: 'Date', exact: true })).toHaveValue(today());
   await before?.(form);
   await form.getByRole('textbox', { name: 'Topic', exact: true }).fill(topic);
-  await choose(page, form, 'Guiding Faculty', FACULTY.name);
+  await choose(page, form, 'Guiding Faculty', DEMO_FACULTY.name);
   await form.getByRole('textbox', { name: 'Remark', exact: true }).fill(`Notes on ${topic}`);
   await form.getByRole('button', { name: 'Submit' }).click();
   await expectSuccess(page, successMessage);
@@ -162,7 +117,7 @@ test('a teaching entry approved with a score: the student sees Approved, the sco
   const approvedRow = rowWith(table, approvedTopic);
   const pendingRow = rowWith(table, pendingTopic);
   await expect(approvedRow).toContainText('Theory Class');
-  await expect(approvedRow).toContainText(FACULTY.name);
+  await expect(approvedRow).toContainText(DEMO_FACULTY.name);
   await expect(approvedRow).toContainText('Pending');
   await expect(approvedRow).toContainText(RECORD_MESSAGES.verificationPending);
   // Both unverified, so both can still be deleted.
@@ -172,7 +127,7 @@ test('a teaching entry approved with a score: the student sees Approved, the sco
 
   // The named teacher is told in the app; by e-mail in tomorrow's digest (their profile's default).
 
-  await asFaculty(browser, testInfo, async (faculty) => {
+  await asStaff(browser, testInfo, async (faculty) => {
     const report = await openReport(faculty, 'teaching');
     await expect(report.getByRole('columnheader', { name: 'Student Name' })).toBeVisible();
     await filterByStudent(faculty, student.name);
@@ -212,7 +167,7 @@ test('a teaching entry approved with a score: the student sees Approved, the sco
   await page.reload();
   await expect(approvedRow).toContainText('Approved');
   await expect(approvedRow).toContainText('Good');
-  await expect(approvedRow).toContainText(`${FACULTY.name} / ${today()}`);
+  await expect(approvedRow).toContainText(`${DEMO_FACULTY.name} / ${today()}`);
   await expect(approvedRow).toContainText('Clear and well structured class.');
   await expect(approvedRow.getByRole('button', { name: /^Delete the entry/ })).toHaveCount(0);
   // The certificate sent with the entry is still there.
@@ -227,9 +182,9 @@ test('a teaching entry approved with a score: the student sees Approved, the sco
   await approvedRow.click();
   const detail = dialog(page, 'Task Detail');
   await expect(detail).toContainText(approvedTopic);
-  await expect(detail).toContainText(`${FACULTY.name} / ${today()}`);
+  await expect(detail).toContainText(`${DEMO_FACULTY.name} / ${today()}`);
   await detail.getByRole('button', { name: /^Good: 3/ }).click();
-  await expect(detail.getByRole('list', { name: 'Score history' })).toContainText(FACULTY.name);
+  await expect(detail.getByRole('list', { name: 'Score history' })).toContainText(DEMO_FACULTY.name);
   await expect(detail.getByRole('button', { name: 'Delete' })).toHaveCount(0);
   // The footer's Close (the title bar's close icon has the same name).
   await detail.getByRole('button', { name: 'Close' }).last().click();
@@ -282,7 +237,7 @@ test('a certificate uploaded with an extra-curricular entry is shown to the stud
   await page.keyboard.press('Escape');
   await expect(page.locator('iframe[title="quiz-certificate.pdf"]')).toHaveCount(0);
 
-  await asFaculty(browser, testInfo, async (faculty) => {
+  await asStaff(browser, testInfo, async (faculty) => {
     const report = await openReport(faculty, 'extra-curricular');
     await report.page().getByRole('searchbox', { name: 'Search' }).fill(student.name);
     await expect(report.locator('tbody tr')).toHaveCount(1);
@@ -358,7 +313,7 @@ test('faculty approve three entries at once with one score and feedback', async 
   for (const topic of topics) await addTopicEntry(page, 'skills-lab', topic);
   await expect(table.locator('tbody tr')).toHaveCount(3);
 
-  await asFaculty(browser, testInfo, async (faculty) => {
+  await asStaff(browser, testInfo, async (faculty) => {
     const report = await openReport(faculty, 'skills-lab');
     // Nothing ticked yet.
     await faculty.getByRole('button', { name: 'Verify selected' }).click();
@@ -400,7 +355,7 @@ test('faculty approve three entries at once with one score and feedback', async 
   for (const topic of topics) {
     const row = rowWith(table, topic);
     await expect(row).toContainText('Approved');
-    await expect(row).toContainText(`${FACULTY.name} / ${today()}`);
+    await expect(row).toContainText(`${DEMO_FACULTY.name} / ${today()}`);
     await expect(row.getByRole('button', { name: /^Delete the entry/ })).toHaveCount(0);
   }
 });
@@ -432,7 +387,7 @@ test("the dashboards follow a new entry: the student's count, then faculty's Pen
     'PG Induction Schedule 0 entries, in progress, 0 approved · 0 pending',
   );
 
-  await asFaculty(browser, testInfo, async (faculty) => {
+  await asStaff(browser, testInfo, async (faculty) => {
     const pending = faculty.getByRole('region', { name: 'Pending Verifications' });
     await pending.getByRole('searchbox', { name: 'Search by student name' }).fill(student.name);
     const row = pending.getByRole('row', { name: `Open ${skillsLab.menuTitle} entry of ${student.name}` });

@@ -116,6 +116,14 @@ const router = createBrowserRouter([
               { path: '/task/:id', lazy: withFullStyles(() => import('./routes/task')) },
               // React Router matches paths without case, so this is also /checklist.
               { path: '/checkList', lazy: withFullStyles(() => import('./routes/checklist')) },
+              // Academic records (issue 11): thesis steps and reviews (features/thesis), publications
+              // (a record kind), memos (features/memos), appraisal and AETCOM (features/assessments).
+              { path: '/synopsis', lazy: withFullStyles(() => import('./routes/synopsis')) },
+              { path: '/thesisReview', lazy: withFullStyles(() => import('./routes/thesis-review')) },
+              { path: '/publication', lazy: withFullStyles(() => import('./routes/publication')) },
+              { path: '/memo', lazy: withFullStyles(() => import('./routes/memo')) },
+              { path: '/appeal', lazy: withFullStyles(() => import('./routes/appraisal')) },
+              { path: '/atcom', lazy: withFullStyles(() => import('./routes/aetcom')) },
             ],
           },
         ],

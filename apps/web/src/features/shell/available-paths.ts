@@ -23,6 +23,13 @@ export const AVAILABLE_PATHS: ReadonlySet<string> = new Set([
   '/allStaff',
   '/allHod',
   // Logbook (issue 5): every record kind's report, and the Mandatory Checklist.
-  ...RECORD_KINDS.map((kind) => `/task/${kind.id}`),
+  ...RECORD_KINDS.filter((kind) => !kind.page).map((kind) => `/task/${kind.id}`),
   '/checkList',
+  // Academic records (issue 11).
+  '/synopsis',
+  '/thesisReview',
+  '/publication',
+  '/memo',
+  '/appeal',
+  '/atcom',
 ]);

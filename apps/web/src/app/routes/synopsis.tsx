@@ -1,0 +1,5 @@
+import { ThesisPage } from '../../features/thesis/components/thesis-page';
+
+export function Component() {
+  return <ThesisPage stage="synopsis" />;
+}

@@ -1,0 +1,161 @@
+import { Alert, Button, Card, Group, Loader, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { ACADEMIC_MESSAGES } from '@pgel/shared/academic/common';
+import { canScoreStudents, isStaff } from '@pgel/shared/auth/policies';
+import { IconAlertTriangle, IconUserSearch } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { DateField, todayIso } from '../../../components/date-field';
+import { errorMessage } from '../../../lib/api-client';
+import { useLiveSearchParams } from '../../../lib/search-params';
+import { useSessionUser } from '../../../lib/session';
+import { formatDate } from '../../records/components/record-format';
+import { StudentFilter } from '../../records/components/student-filter';
+
+/**
+ * Who is looking at an assessment page (appraisal, AETCOM) and whose records: a student their
+ * own; staff the student they picked (kept in the address as `?student=`, so a reload keeps it).
+ * Only faculty who score (`canScoreStudents`) get the entry form; Master and Admin read.
+ */
+export function useAssessmentViewer() {
+  const user = useSessionUser();
+  const actor = {
+    id: user.id,
+    role: user.role,
+    collegeId: user.college?.id ?? null,
+    departmentId: user.department?.id ?? null,
+  };
+  const isStaffUser = isStaff(actor);
+  const [searchParams, setSearchParams] = useLiveSearchParams();
+  const studentId = isStaffUser ? searchParams.get('student') || null : null;
+  const setStudentId = (id: string | null) =>
+    setSearchParams((current) => {
+      const next = new URLSearchParams(current);
+      if (id) next.set('student', id);
+      else next.delete('student');
+      return next;
+    });
+  return { isStaffUser, canScore: isStaffUser && canScoreStudents(actor), studentId, setStudentId };
+}
+
+/** The page's heading and, for staff, the student they work on. */
+export function AssessmentHeader({
+  title,
+  viewer,
+}: {
+  title: string;
+  viewer: ReturnType<typeof useAssessmentViewer>;
+}) {
+  return (
+    <Group justify="space-between" align="center" gap="sm">
+      <Title order={1} size="h2">
+        {title}
+      </Title>
+      {viewer.isStaffUser ? (
+        <Group gap="xs" wrap="nowrap" w={{ base: '100%', xs: 'auto' }}>
+          <IconUserSearch size={20} aria-hidden style={{ flex: 'none' }} />
+          <StudentFilter value={viewer.studentId} onChange={viewer.setStudentId} />
+        </Group>
+      ) : null}
+    </Group>
+  );
+}
+
+/** From Date (never after today) and the derived To Date, read-only, DD-MM-YYYY. */
+export function PeriodFields({
+  fromDate,
+  toDate,
+  onFromDateChange,
+}: {
+  fromDate: string | null;
+  toDate: string | null;
+  onFromDateChange: (value: string | null) => void;
+}) {
+  return (
+    <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+      <DateField
+        label="From Date"
+        withAsterisk
+        maxDate={todayIso()}
+        value={fromDate}
+        onChange={onFromDateChange}
+      />
+      <TextInput
+        label="To Date"
+        size="md"
+        readOnly
+        variant="filled"
+        placeholder="DD-MM-YYYY"
+        value={toDate ? formatDate(toDate) : ''}
+      />
+    </SimpleGrid>
+  );
+}
+
+/** Staff who have not picked a student yet. */
+export function ChooseStudentNotice() {
+  return (
+    <Card withBorder radius="lg" padding="lg">
+      <Text c="dimmed" ta="center">
+        {ACADEMIC_MESSAGES.studentRequired}
+      </Text>
+    </Card>
+  );
+}
+
+/** A section's card with its heading. */
+export function Section({
+  title,
+  children,
+  aside,
+}: {
+  title: string;
+  children: ReactNode;
+  aside?: ReactNode;
+}) {
+  return (
+    <Card withBorder radius="lg" padding="md">
+      <Stack gap="md">
+        <Group justify="space-between" align="center" gap="xs">
+          <Title order={2} size="h4">
+            {title}
+          </Title>
+          {aside}
+        </Group>
+        {children}
+      </Stack>
+    </Card>
+  );
+}
+
+/** Loading, failure (with Retry) or the saved records. */
+export function QueryState({
+  isPending,
+  error,
+  onRetry,
+  children,
+}: {
+  isPending: boolean;
+  error: unknown;
+  onRetry: () => void;
+  children: ReactNode;
+}) {
+  if (error) {
+    return (
+      <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />}>
+        <Group justify="space-between" gap="xs">
+          <span>{errorMessage(error)}</span>
+          <Button size="compact-sm" variant="white" color="red.8" onClick={onRetry}>
+            Retry
+          </Button>
+        </Group>
+      </Alert>
+    );
+  }
+  if (isPending) {
+    return (
+      <Group justify="center" py="md">
+        <Loader size="sm" aria-label="Loading" />
+      </Group>
+    );
+  }
+  return children;
+}

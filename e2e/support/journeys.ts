@@ -1,0 +1,65 @@
+import { type Browser, expect, type Locator, type Page, type TestInfo } from '@playwright/test';
+import { newVerifiedStudent } from './accounts';
+import { dialog, loginAs, uniqueEmail } from './fixtures';
+
+/** Pieces the logbook and academic journeys share: accounts in their own browsers, forms, tables. */
+
+export const STUDENT_PASSWORD = 'Logbook@123';
+export const DEMO_FACULTY = { email: 'faculty@demo.test', name: 'Dr. Demo Professor' };
+export const DEMO_HOD = { email: 'hod@demo.test' };
+
+// A minimal PDF, made here so the tests need no fixtures on disk.
+export const PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj 3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+);
+
+/** Today as the app shows dates: DD-MM-YYYY in the browser's (here the runner's) clock. */
+export function today(): string {
+  const now = new Date();
+  return `${String(now.getDate()).padStart(2, '0')}-${String(now.getMonth() + 1).padStart(2, '0')}-${now.getFullYear()}`;
+}
+
+/** A fresh approved student of the demo department (General Medicine), signed in on `page`. */
+export async function freshStudent(page: Page, testInfo: TestInfo, prefix: string, firstName: string) {
+  const name = `${firstName} ${Date.now() % 100000}`;
+  const email = uniqueEmail(prefix, testInfo.project.name);
+  // Approved by the department (only then does a student write the logbook), but without a
+  // joining date, so sign-in lands on the profile.
+  await newVerifiedStudent(page, email, STUDENT_PASSWORD, name, { approved: true });
+  await loginAs(page, 'student', email, STUDENT_PASSWORD, '/profile');
+  return { name, email };
+}
+
+/** Runs `journey` as a demo staff member (the professor by default) in a browser of their own. */
+export async function asStaff(
+  browser: Browser,
+  testInfo: TestInfo,
+  journey: (staff: Page) => Promise<void>,
+  email = DEMO_FACULTY.email,
+) {
+  const context = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
+  try {
+    const staff = await context.newPage();
+    await loginAs(staff, 'staff', email);
+    await journey(staff);
+  } finally {
+    await context.close();
+  }
+}
+
+/** A Mantine select inside `scope`: open it by its label and pick the option (drawn in a portal). */
+export async function choose(page: Page, scope: Locator, label: string, option: string) {
+  await scope.getByRole('combobox', { name: label, exact: true }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+/** A table's rows (not the header row) holding this text. */
+export function rowWith(table: Locator, text: string) {
+  return table.locator('tbody tr').filter({ hasText: text });
+}
+
+/** The success dialog of a submit: its message, then it closes by itself (1 s). */
+export async function expectSuccess(page: Page, message: string) {
+  await expect(dialog(page, 'Success')).toContainText(message);
+  await expect(dialog(page, 'Success')).toHaveCount(0, { timeout: 5000 });
+}

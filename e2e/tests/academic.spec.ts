@@ -1,0 +1,188 @@
+import { THESIS_MESSAGES } from '@pgel/shared/academic/thesis';
+import { RECORD_MESSAGES } from '@pgel/shared/records/api';
+import { publication, synopsisUpload } from '@pgel/shared/records/kinds';
+import { PUBLICATION_DELETE_WARNING, PUBLICATION_FILL_ALL } from '@pgel/shared/records/kinds/publication';
+import { VALIDATION_TITLE } from '@pgel/shared/schemas/common';
+import { expect, test } from '@playwright/test';
+import { acknowledge, dialog } from '../support/fixtures';
+import {
+  asStaff,
+  choose,
+  DEMO_FACULTY,
+  expectSuccess,
+  freshStudent,
+  PDF,
+  rowWith,
+} from '../support/journeys';
+
+// The academic records of issue 11, as their users meet them: a student's thesis synopsis steps,
+// a review upload approved by faculty, a memo from issue to close, an appraisal and an AETCOM
+// year, and a publication. Each journey makes its own student, so it runs alike on both databases.
+test.describe.configure({ timeout: 120_000 });
+
+test('a student adds a publication with its certificate and deletes it while unverified', async ({
+  page,
+}, testInfo) => {
+  await freshStudent(page, testInfo, 'publication', 'Meera Iyer');
+  const title = `Dengue outcomes in children ${Date.now() % 100000}`;
+  await page.goto('/publication');
+  await expect(
+    page.getByRole('heading', { level: 1, name: `${publication.menuTitle} REPORT` }),
+  ).toBeVisible();
+  const table = page.getByRole('table', { name: `${publication.menuTitle} report` });
+  await expect(table).toContainText(RECORD_MESSAGES.noActivity);
+
+  await page.getByRole('button', { name: 'Add', exact: true }).first().click();
+  const form = dialog(page, publication.formTitle);
+  await form.getByRole('textbox', { name: 'Title', exact: true }).fill(title);
+  await form.getByRole('textbox', { name: 'Author', exact: true }).fill('Meera Iyer');
+  await form.getByRole('textbox', { name: 'Journal', exact: true }).fill('Indian Pediatrics');
+  await form.getByRole('textbox', { name: 'Indexed In', exact: true }).fill('PubMed');
+  // Four choices show as one tap each.
+  await form.getByRole('radio', { name: 'Published', exact: true }).click();
+  await form.getByRole('textbox', { name: 'Citation', exact: true }).fill('Indian Pediatr. 2026;63:101-5');
+  await form.getByRole('textbox', { name: 'Student Remark', exact: true }).fill('First author paper');
+  // Every field is required, the co-author and the certificate too: one message for all.
+  await form.getByRole('button', { name: 'Submit' }).click();
+  await expect(dialog(page, VALIDATION_TITLE)).toContainText(PUBLICATION_FILL_ALL);
+  await acknowledge(page, VALIDATION_TITLE);
+  await form.getByRole('textbox', { name: 'Co-Author', exact: true }).fill('R. Shah');
+  await form
+    .getByLabel('Certificate', { exact: true })
+    .setInputFiles({ name: 'acceptance-letter.pdf', mimeType: 'application/pdf', buffer: PDF });
+  await expect(form.getByText('Upload complete.')).toBeVisible();
+  await form.getByRole('button', { name: 'Submit' }).click();
+  await expectSuccess(page, publication.successMessage);
+
+  const row = rowWith(table, title);
+  await expect(row).toContainText('Indian Pediatrics');
+  await expect(row).toContainText('Pending');
+  // The title opens the certificate; the author the detail.
+  await row.getByRole('button', { name: `Open the certificate of ${title}` }).click();
+  await expect(page.locator('iframe[title="acceptance-letter.pdf"]')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await row.getByRole('button', { name: 'Meera Iyer', exact: true }).click();
+  await expect(dialog(page, 'Task Detail')).toContainText('Indian Pediatr. 2026;63:101-5');
+  await page.keyboard.press('Escape');
+
+  // Unverified: the student may delete it, after the publication's own warning.
+  await row.getByRole('button', { name: /^Delete the entry/ }).click();
+  const confirm = dialog(page, RECORD_MESSAGES.deleteConfirmTitle);
+  await expect(confirm).toContainText(PUBLICATION_DELETE_WARNING);
+  await confirm.getByRole('button', { name: 'Yes, delete it!' }).click();
+  await expect(dialog(page, 'Deleted!')).toContainText(RECORD_MESSAGES.deleted);
+  await expect(row).toHaveCount(0);
+});
+
+test('a student writes the synopsis steps in order, each locked once saved; faculty approve a review upload', async ({
+  page,
+  browser,
+}, testInfo) => {
+  const student = await freshStudent(page, testInfo, 'synopsis', 'Kavya Reddy');
+  const title = `Serum magnesium in sepsis ${Date.now() % 100000}`;
+  await page.goto('/synopsis');
+  await expect(page.getByRole('heading', { level: 1, name: 'Thesis Synopsis' })).toBeVisible();
+  const step = (label: string) => page.getByRole('region', { name: label, exact: true });
+  // Nothing can be uploaded or chosen before the title.
+  await expect(step('Guide')).toContainText(THESIS_MESSAGES.synopsisTitleFirst);
+  await expect(page.getByRole('button', { name: 'Upload', exact: true })).toBeDisabled();
+
+  /** Saves a step: its button, the confirmation, the success message. */
+  async function save(button: string, confirmation: string, saved: string) {
+    await page.getByRole('button', { name: button, exact: true }).click();
+    const confirm = dialog(page, THESIS_MESSAGES.confirmTitle);
+    await expect(confirm).toContainText(confirmation);
+    await confirm.getByRole('button', { name: 'Yes, add it!' }).click();
+    await expect(dialog(page, 'Success')).toContainText(saved);
+    await acknowledge(page, 'Success');
+  }
+
+  // An empty title is refused with the spec's message.
+  await page.getByRole('button', { name: 'Save Title', exact: true }).click();
+  await expect(dialog(page, VALIDATION_TITLE)).toContainText(THESIS_MESSAGES.synopsisTitleFirst);
+  await acknowledge(page, VALIDATION_TITLE);
+  await step('Synopsis Title').getByRole('textbox', { name: 'Synopsis Title' }).fill(title);
+  await save('Save Title', THESIS_MESSAGES.confirm.title, THESIS_MESSAGES.saved.title);
+  await expect(step('Synopsis Title')).toContainText(title);
+  await expect(step('Synopsis Title').getByRole('textbox')).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Save Guide', exact: true }).click();
+  await expect(dialog(page, VALIDATION_TITLE)).toContainText(THESIS_MESSAGES.selectGuide);
+  await acknowledge(page, VALIDATION_TITLE);
+  await choose(page, step('Guide'), 'Guide', DEMO_FACULTY.name);
+  await save('Save Guide', THESIS_MESSAGES.confirm.guide, THESIS_MESSAGES.saved.guide);
+  await expect(step('Guide')).toContainText(DEMO_FACULTY.name);
+  await expect(step('Guide').getByRole('combobox')).toHaveCount(0);
+
+  // Co-guides: the first row stays; a second one can be removed again.
+  const coGuides = step('Co-guides');
+  await expect(coGuides.getByRole('button', { name: 'Remove Co-guide 1' })).toHaveCount(0);
+  await coGuides.getByRole('button', { name: 'Add Co-guide' }).click();
+  await coGuides.getByRole('textbox', { name: 'Co-guide 1 name' }).fill('Dr. Asha Pillai');
+  await page.getByRole('button', { name: 'Save Co-guides', exact: true }).click();
+  await expect(dialog(page, VALIDATION_TITLE)).toContainText(THESIS_MESSAGES.coGuideDepartment(1));
+  await acknowledge(page, VALIDATION_TITLE);
+  await choose(page, coGuides, 'Co-guide 1 department', 'General Medicine');
+  await page.getByRole('button', { name: 'Save Co-guides', exact: true }).click();
+  await expect(dialog(page, VALIDATION_TITLE)).toContainText(THESIS_MESSAGES.coGuideName(2));
+  await acknowledge(page, VALIDATION_TITLE);
+  await coGuides.getByRole('button', { name: 'Remove Co-guide 2' }).click();
+  await save('Save Co-guides', THESIS_MESSAGES.confirm.coGuides, THESIS_MESSAGES.saved.coGuides);
+  await expect(coGuides).toContainText('Dr. Asha Pillai');
+  await expect(coGuides.getByRole('textbox')).toHaveCount(0);
+
+  const certificate = step('IEC Clearance Certificate');
+  await page.getByRole('button', { name: 'Save Certificate', exact: true }).click();
+  await expect(dialog(page, VALIDATION_TITLE)).toContainText(THESIS_MESSAGES.selectCertificate);
+  await acknowledge(page, VALIDATION_TITLE);
+  await certificate
+    .getByLabel('IEC Clearance Certificate', { exact: true })
+    .setInputFiles({ name: 'iec-clearance.pdf', mimeType: 'application/pdf', buffer: PDF });
+  await expect(certificate.getByText('Upload complete.')).toBeVisible();
+  await save('Save Certificate', THESIS_MESSAGES.confirm.certificate, THESIS_MESSAGES.saved.certificate);
+  await expect(certificate.getByRole('button', { name: 'View IEC Clearance Certificate' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Save / })).toHaveCount(0);
+
+  // A review upload: a file is required.
+  await page.getByRole('button', { name: 'Upload', exact: true }).click();
+  const upload = dialog(page, synopsisUpload.formTitle);
+  await upload.getByRole('button', { name: 'Upload', exact: true }).click();
+  await expect(dialog(page, VALIDATION_TITLE)).toContainText(THESIS_MESSAGES.uploadFile);
+  await acknowledge(page, VALIDATION_TITLE);
+  await upload
+    .getByLabel('File', { exact: true })
+    .setInputFiles({ name: 'synopsis-draft.pdf', mimeType: 'application/pdf', buffer: PDF });
+  await expect(upload.getByText('Upload complete.')).toBeVisible();
+  await upload.getByRole('textbox', { name: 'S-Remark' }).fill('Draft for the guide');
+  await upload.getByRole('button', { name: 'Upload', exact: true }).click();
+  await expect(dialog(page, 'Success')).toContainText(synopsisUpload.successMessage);
+  await acknowledge(page, 'Success');
+  const uploads = page.getByRole('table', { name: `${synopsisUpload.menuTitle}s` });
+  await expect(rowWith(uploads, 'Draft for the guide')).toContainText('Pending');
+
+  await asStaff(browser, testInfo, async (faculty) => {
+    await faculty.goto('/synopsis');
+    const filter = faculty.getByRole('combobox', { name: 'Student', exact: true });
+    await filter.fill(student.name);
+    await faculty.getByRole('option', { name: student.name, exact: true }).click();
+    await expect(faculty.getByRole('region', { name: 'Synopsis Title', exact: true })).toContainText(title);
+    const table = faculty.getByRole('table', { name: `${synopsisUpload.menuTitle}s` });
+    const row = rowWith(table, 'Draft for the guide');
+    await row.getByRole('button', { name: /^Action on the upload/ }).click();
+    const action = dialog(faculty, 'Action');
+    await action.getByRole('textbox', { name: 'Feedback' }).fill('Methods are sound; add a sample size.');
+    await action.getByRole('button', { name: 'Approve' }).click();
+    await expect(dialog(faculty, 'Success')).toBeVisible();
+    await acknowledge(faculty, 'Success');
+    await expect(row).toContainText('Approved');
+    await expect(row.getByRole('button', { name: /^Action on the upload/ })).toHaveCount(0);
+  });
+
+  await page.reload();
+  const approved = rowWith(
+    page.getByRole('table', { name: `${synopsisUpload.menuTitle}s` }),
+    'Draft for the guide',
+  );
+  await expect(approved).toContainText('Approved');
+  await expect(approved).toContainText('Methods are sound; add a sample size.');
+});
