@@ -1,3 +1,6 @@
+import { AETCOM_MESSAGES, AETCOM_SKILLS } from '@pgel/shared/academic/aetcom';
+import { APPRAISAL_MESSAGES, APPRAISAL_PARTICULARS } from '@pgel/shared/academic/appraisal';
+import { MEMO_MESSAGES } from '@pgel/shared/academic/memos';
 import { THESIS_MESSAGES } from '@pgel/shared/academic/thesis';
 import { RECORD_MESSAGES } from '@pgel/shared/records/api';
 import { publication, synopsisUpload } from '@pgel/shared/records/kinds';
@@ -9,11 +12,14 @@ import {
   asStaff,
   choose,
   DEMO_FACULTY,
+  DEMO_HOD,
   expectSuccess,
   freshStudent,
   PDF,
   rowWith,
+  today,
 } from '../support/journeys';
+import { waitForMail } from '../support/mail';
 
 // The academic records of issue 11, as their users meet them: a student's thesis synopsis steps,
 // a review upload approved by faculty, a memo from issue to close, an appraisal and an AETCOM
@@ -185,4 +191,152 @@ test('a student writes the synopsis steps in order, each locked once saved; facu
   );
   await expect(approved).toContainText('Approved');
   await expect(approved).toContainText('Methods are sound; add a sample size.');
+});
+
+test('the HOD issues a memo, the student explains it, the HOD closes it; each is told by mail', async ({
+  page,
+  browser,
+}, testInfo) => {
+  const student = await freshStudent(page, testInfo, 'memo', 'Arjun Nair');
+  const reason = `Absent from the unit without leave on ${today()} (${Date.now() % 100000})`;
+
+  await asStaff(
+    browser,
+    testInfo,
+    async (hod) => {
+      await hod.goto('/memo');
+      await expect(hod.getByRole('heading', { level: 1, name: 'Memo' })).toBeVisible();
+      await hod.getByRole('button', { name: 'Create Memo', exact: true }).click();
+      const form = dialog(hod, MEMO_MESSAGES.createTitle);
+      await expect(form.getByRole('textbox', { name: 'Date' })).toHaveValue(today());
+      await form.getByRole('button', { name: 'Create Memo', exact: true }).click();
+      await expect(dialog(hod, VALIDATION_TITLE)).toContainText(MEMO_MESSAGES.fillAll);
+      await acknowledge(hod, VALIDATION_TITLE);
+      await form.getByRole('combobox', { name: 'Student' }).fill(student.name);
+      await hod.getByRole('option', { name: student.name, exact: true }).click();
+      await form.getByRole('textbox', { name: 'Reason' }).fill(reason);
+      await form.getByRole('button', { name: 'Create Memo', exact: true }).click();
+      await expect(dialog(hod, 'Success')).toContainText(MEMO_MESSAGES.created);
+      await acknowledge(hod, 'Success');
+      await expect(rowWith(hod.getByRole('table', { name: 'Memos' }), reason)).toContainText('Issued');
+    },
+    DEMO_HOD.email,
+  );
+
+  const issued = await waitForMail(student.email, /^Memo MEMO\/\d{4}\/\d{3} issued to you$/);
+  expect(issued.text).toContain(reason);
+  const memoNumber = /MEMO\/\d{4}\/\d{3}/.exec(issued.subject)?.[0] as string;
+
+  await page.goto('/memo');
+  const row = rowWith(page.getByRole('table', { name: 'Memos' }), memoNumber);
+  await expect(row).toContainText('Issued');
+  await row.getByRole('button', { name: `Explain memo ${memoNumber}` }).click();
+  const explain = dialog(page, MEMO_MESSAGES.explainTitle);
+  await explain.getByRole('textbox', { name: 'Explanation' }).fill('I was called to the emergency ward.');
+  await explain.getByRole('button', { name: 'Submit', exact: true }).click();
+  const confirmExplain = dialog(page, MEMO_MESSAGES.confirmTitle);
+  await expect(confirmExplain).toContainText(MEMO_MESSAGES.confirmExplain);
+  await confirmExplain.getByRole('button', { name: 'Submit', exact: true }).click();
+  await expect(dialog(page, 'Success')).toContainText(MEMO_MESSAGES.explained);
+  await acknowledge(page, 'Success');
+  await expect(row).toContainText('Explained');
+  await expect(row.getByRole('button', { name: `Explain memo ${memoNumber}` })).toHaveCount(0);
+
+  await asStaff(
+    browser,
+    testInfo,
+    async (hod) => {
+      await hod.goto('/memo');
+      const hodRow = rowWith(hod.getByRole('table', { name: 'Memos' }), memoNumber);
+      await expect(hodRow).toContainText('I was called to the emergency ward.');
+      await hodRow.getByRole('button', { name: `Close memo ${memoNumber}` }).click();
+      const close = dialog(hod, MEMO_MESSAGES.closeTitle);
+      await close.getByRole('textbox', { name: 'Remark' }).fill('Accepted. Inform the unit next time.');
+      await close.getByRole('button', { name: 'Close Memo', exact: true }).click();
+      await dialog(hod, MEMO_MESSAGES.confirmTitle).getByRole('button', { name: 'Close Memo', exact: true }).click();
+      await expect(dialog(hod, 'Success')).toContainText(MEMO_MESSAGES.closed);
+      await acknowledge(hod, 'Success');
+      await expect(hodRow).toContainText('Closed');
+    },
+    DEMO_HOD.email,
+  );
+  await waitForMail(student.email, /^Memo MEMO\/\d{4}\/\d{3} closed$/);
+  await page.reload();
+  await expect(row).toContainText('Closed');
+  await expect(row).toContainText('Accepted. Inform the unit next time.');
+});
+
+test('faculty save a quarterly appraisal and an AETCOM year; the student reads both', async ({
+  page,
+  browser,
+}, testInfo) => {
+  const student = await freshStudent(page, testInfo, 'appraisal', 'Neha Joshi');
+
+  await asStaff(browser, testInfo, async (faculty) => {
+    const pickStudent = async () => {
+      const filter = faculty.getByRole('combobox', { name: 'Student', exact: true });
+      await filter.fill(student.name);
+      await faculty.getByRole('option', { name: student.name, exact: true }).click();
+    };
+
+    await faculty.goto('/appeal');
+    await expect(faculty.getByRole('heading', { level: 1, name: 'Quarterly Appraisal Form' })).toBeVisible();
+    await pickStudent();
+    const appraisal = faculty.getByRole('form', { name: 'Quarterly appraisal' });
+    await appraisal.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog(faculty, VALIDATION_TITLE)).toContainText(APPRAISAL_MESSAGES.noToDate);
+    await acknowledge(faculty, VALIDATION_TITLE);
+    await appraisal.getByRole('textbox', { name: 'From Date' }).fill('01-07-2026');
+    await appraisal.getByRole('textbox', { name: 'From Date' }).press('Tab');
+    await expect(appraisal.getByRole('textbox', { name: 'To Date' })).toHaveValue('29-09-2026');
+    const scores = [7, 5, 8, 3, 6, 9, 4, 7];
+    for (const [index, particular] of APPRAISAL_PARTICULARS.entries()) {
+      if (index === 3) continue;
+      await appraisal.getByRole('textbox', { name: `Score: ${particular}` }).fill(String(scores[index]));
+    }
+    await expect(appraisal).toContainText('More Than Satisfactory');
+    await appraisal.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog(faculty, VALIDATION_TITLE)).toContainText(APPRAISAL_MESSAGES.scoreFor(4));
+    await acknowledge(faculty, VALIDATION_TITLE);
+    await appraisal.getByRole('textbox', { name: `Score: ${APPRAISAL_PARTICULARS[3]}` }).fill('3');
+    await expect(appraisal).toContainText('Not Satisfactory');
+    await appraisal
+      .getByRole('textbox', { name: `Remark: ${APPRAISAL_PARTICULARS[3]}` })
+      .fill('Needs more CMEs');
+    await appraisal.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog(faculty, 'Success')).toContainText(APPRAISAL_MESSAGES.saved);
+    await acknowledge(faculty, 'Success');
+    await expect(faculty.getByRole('article', { name: 'Quarter 01-07-2026 - 29-09-2026' })).toContainText(
+      'Needs more CMEs',
+    );
+
+    await faculty.goto('/atcom');
+    await expect(faculty.getByRole('heading', { level: 1, name: 'Aetcom' })).toBeVisible();
+    await pickStudent();
+    const aetcom = faculty.getByRole('form', { name: 'Aetcom scores' });
+    await expect(faculty.getByText('Year 1', { exact: true })).toBeVisible();
+    await aetcom.getByRole('textbox', { name: 'From Date' }).fill('01-07-2025');
+    await aetcom.getByRole('textbox', { name: 'From Date' }).press('Tab');
+    await expect(aetcom.getByRole('textbox', { name: 'To Date' })).toHaveValue('01-07-2026');
+    await aetcom.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog(faculty, VALIDATION_TITLE)).toContainText(AETCOM_MESSAGES.fillScores);
+    await acknowledge(faculty, VALIDATION_TITLE);
+    for (const skill of AETCOM_SKILLS) {
+      await aetcom.getByRole('textbox', { name: `${skill.group}: ${skill.skill}` }).fill('8');
+    }
+    await aetcom.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog(faculty, 'Success')).toContainText(AETCOM_MESSAGES.saved);
+    await acknowledge(faculty, 'Success');
+    await expect(faculty.getByText('Year 2', { exact: true })).toBeVisible();
+  });
+
+  // The student reads their own, with no form.
+  await page.goto('/appeal');
+  await expect(page.getByRole('article', { name: 'Quarter 01-07-2026 - 29-09-2026' })).toContainText(
+    'Needs more CMEs',
+  );
+  await expect(page.getByRole('form', { name: 'Quarterly appraisal' })).toHaveCount(0);
+  await page.goto('/atcom');
+  await expect(page.getByText('01-07-2025', { exact: false }).first()).toBeVisible();
+  await expect(page.getByRole('form', { name: 'Aetcom scores' })).toHaveCount(0);
 });

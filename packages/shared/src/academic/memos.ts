@@ -36,6 +36,7 @@ export const MEMO_MESSAGES = {
   createTitle: 'Create Memo',
   explainTitle: 'Explain Memo',
   closeTitle: 'Close Memo',
+  confirmTitle: 'Are you sure?',
   confirmExplain: 'Once submitted, your explanation cannot be edited.',
   confirmClose: 'Once closed, the memo cannot be reopened.',
 } as const;

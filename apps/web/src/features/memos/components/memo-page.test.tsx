@@ -90,12 +90,8 @@ describe('MemoPage', () => {
       target: { value: '  I was unwell.  ' },
     });
     fireEvent.click(within(form).getByRole('button', { name: 'Submit' }));
-    const confirm = await waitFor(() => {
-      const dialogs = screen.getAllByRole('dialog', { name: MEMO_MESSAGES.explainTitle });
-      const found = dialogs.find((dialog) => dialog.textContent?.includes(MEMO_MESSAGES.confirmExplain));
-      expect(found).toBeTruthy();
-      return found as HTMLElement;
-    }, PATIENTLY);
+    const confirm = await screen.findByRole('dialog', { name: MEMO_MESSAGES.confirmTitle }, PATIENTLY);
+    expect(confirm.textContent).toContain(MEMO_MESSAGES.confirmExplain);
     expect(sent.filter((request) => request.method === 'POST')).toEqual([]);
     fireEvent.click(within(confirm).getByRole('button', { name: 'Submit' }));
 

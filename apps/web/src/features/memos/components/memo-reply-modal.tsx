@@ -47,7 +47,7 @@ function ReplyForm({
     if (isConfirming) return;
     setConfirming(true);
     const isConfirmed = await showConfirm({
-      title: texts.title,
+      title: MEMO_MESSAGES.confirmTitle,
       message: texts.confirm,
       confirmLabel: texts.submitLabel,
     });
