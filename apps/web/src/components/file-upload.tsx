@@ -21,6 +21,8 @@ type FileUploadProps = {
   disabled?: boolean;
   /** Shown under the picker once the upload has finished. */
   uploadedText?: string;
+  /** The message when the server or the network fails (a screen's own wording); else the server's. */
+  serverErrorMessage?: string;
 };
 
 /**
@@ -38,11 +40,12 @@ export function FileUpload({
   onBusyChange,
   disabled = false,
   uploadedText = 'Upload complete.',
+  serverErrorMessage,
 }: FileUploadProps) {
   const inputId = useId();
   // Cleared after every pick, so choosing the same file again still fires a change.
   const resetInputRef = useRef<() => void>(null);
-  const { state, start, reset, isUploading } = useUpload(purpose);
+  const { state, start, reset, isUploading } = useUpload(purpose, { serverErrorMessage });
 
   useEffect(() => {
     onBusyChange?.(isUploading);

@@ -120,7 +120,8 @@ export type UploadState =
  * resolves with the stored file (or null when refused, failed or replaced by a newer pick).
  * Leaving the page aborts a running upload.
  */
-export function useUpload(purpose: FilePurpose) {
+export function useUpload(purpose: FilePurpose, options: { serverErrorMessage?: string } = {}) {
+  const { serverErrorMessage } = options;
   const [state, setState] = useState<UploadState>({ status: 'idle' });
   const controllerRef = useRef<AbortController | null>(null);
 
@@ -152,14 +153,21 @@ export function useUpload(purpose: FilePurpose) {
         return stored;
       } catch (error) {
         if (controller.signal.aborted) return null;
-        const message = error instanceof ApiError ? error.message : GENERIC_MESSAGES.tryAgain;
+        // A screen may word a failure of the server or the network its own way (spec 03 section 8).
+        const isServerFault = error instanceof ApiError && (error.status === 0 || error.status >= 500);
+        const message =
+          serverErrorMessage && isServerFault
+            ? serverErrorMessage
+            : error instanceof ApiError
+              ? error.message
+              : GENERIC_MESSAGES.tryAgain;
         setState({ status: 'error', fileName: file.name, message });
         return null;
       } finally {
         if (controllerRef.current === controller) controllerRef.current = null;
       }
     },
-    [purpose],
+    [purpose, serverErrorMessage],
   );
 
   const reset = useCallback(() => {

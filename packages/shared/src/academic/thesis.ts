@@ -63,6 +63,8 @@ export const THESIS_MESSAGES = {
     certificate: 'Certificate uploaded successfully',
     acceptanceDate: 'Acceptance date added successfully',
   } satisfies Record<ThesisStep, string>,
+  /** The guide's in-app notice when a student names them. */
+  guideNotice: (student: string) => `${student} has named you as their thesis guide`,
   /** The acceptance date cannot be later than today. */
   futureDate: 'The acceptance date cannot be later than today.',
 } as const;

@@ -20,6 +20,8 @@ const LIST_COLUMNS = [
   'studentRemark',
   'verifierRemark',
   'verified',
+  'verifiedByName',
+  'verifiedAt',
   'score',
   'certificate',
 ];

@@ -106,6 +106,10 @@ function columnTexts(column: ColumnDef, record: SearchableRecord): string[] {
     case 'verified':
       // Only what was stored: 'Verification Pending' and 'N/A' are the table's placeholders.
       return [...valueTexts(record.verifiedByName), ...instantDateTexts(record.verifiedAt)];
+    case 'verifiedByName':
+      return valueTexts(record.verifiedByName);
+    case 'verifiedAt':
+      return instantDateTexts(record.verifiedAt);
     case 'score':
       return scoreTexts(record.score);
     default:

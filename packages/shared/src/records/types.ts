@@ -83,7 +83,8 @@ export type ColumnDef = {
   label: string;
   /**
    * Where the value comes from: a common column of the list item (`date`, `teacherName`,
-   * `status`, `studentRemark`, `verifierRemark`, `verified`, `score`, `certificate`) or
+   * `status`, `studentRemark`, `verifierRemark`, `verified` (or its two halves `verifiedByName` and
+   * `verifiedAt`), `score`, `certificate`) or
    * `details.<key>` (remote selects show their option's title).
    */
   value: string;

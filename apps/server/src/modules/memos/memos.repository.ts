@@ -168,6 +168,25 @@ export async function findRecipient(db: Executor, id: string): Promise<Recipient
 }
 
 /**
+ * Who hears of a memo's explanation: the HOD who issued it and the department's HODs now (who
+ * may close it), each once, still there and not blocked.
+ */
+export async function listExplanationRecipients(
+  db: Executor,
+  memo: { issuedById: string; collegeId: string; departmentId: string },
+): Promise<Recipient[]> {
+  return db
+    .select(recipientColumns)
+    .from(users)
+    .where(
+      and(
+        isNull(users.deletedAt),
+        sql`(${users.id} = ${memo.issuedById} or (${users.role} = 'hod' and ${users.blocked} = false and ${users.collegeId} = ${memo.collegeId} and ${users.departmentId} = ${memo.departmentId}))`,
+      ),
+    );
+}
+
+/**
  * Serialises the memo numbering of one college and department until the transaction ends: two
  * HODs (or two tabs) issuing at once take the next numbers one after the other. A row lock
  * cannot do it, since a department's first memo has no row to lock.

@@ -353,6 +353,18 @@ describe('memos: issued, explained, closed', () => {
       }
     });
 
+    it("an explanation reaches the issuer and the department's HOD now, once each", async () => {
+      const memo = await issued(w.actors.student.id);
+      const successor = await createUser(t.db, { role: 'hod', placement: w.medicine });
+      const text = MEMO_NOTICES.explained(memo.memoNumber, w.actors.student.name);
+      expect((await explain(memo.id, { explanation: 'I was in theatre.' })).statusCode).toBe(200);
+      for (const hodId of [w.actors.hod.id, successor.id]) {
+        const told = (await notesTo(hodId)).filter((n) => n.description === text);
+        expect(told, hodId).toHaveLength(1);
+      }
+      expect(await mailTo(successor.email)).toHaveLength(1);
+    });
+
     it('another HOD of the department may close a memo the first one issued', async () => {
       const memo = await issued(w.actors.student.id);
       expect((await explain(memo.id, { explanation: 'Sorry' })).statusCode).toBe(200);

@@ -203,8 +203,8 @@ export class MemosService {
         after: auditState(updated),
         ip: meta.ip,
       });
-      const hod = await repo.findRecipient(tx, row.issuedById);
-      if (hod) {
+      // The issuer, and the department's HODs now (the issuer may have moved on; any of them closes it).
+      for (const hod of await repo.listExplanationRecipients(tx, row)) {
         await notify(tx, {
           toId: hod.id,
           fromId: actor.id,

@@ -6,20 +6,15 @@ import { todayIso } from '@pgel/shared/schemas/dates';
 import { and, eq, isNull } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { records, theses } from '../../db/schema/index';
+import { ACADEMIC_CALLERS, type AcademicWorld, withAcademicWorld } from '../../test/academic-world';
 import { get, post, recordRow, type TestApp } from '../../test/helpers';
-import {
-  type RecordsWorld,
-  recordBody,
-  uploadDocument,
-  validValues,
-  withRecordsWorld,
-} from '../../test/records-world';
+import { recordBody, uploadDocument, validValues } from '../../test/records-world';
 
 /** The academic records kept by the record engine (issue 11): publications and review uploads. */
 describe('records: publications and thesis review uploads', () => {
   let t: TestApp;
-  let w: RecordsWorld;
-  withRecordsWorld((app, world) => {
+  let w: AcademicWorld;
+  withAcademicWorld((app, world) => {
     t = app;
     w = world;
   });
@@ -151,5 +146,42 @@ describe('records: publications and thesis review uploads', () => {
       .where(and(eq(records.id, id), isNull(records.deletedAt)));
     expect(live[0]).toMatchObject({ kind: 'publication', status: 'pending', certificateFileId: fileId });
     expect(live[0]?.details).toMatchObject({ title: values.title, journal: values.journal });
+  });
+
+  it('a publication is seen by its student, the department and Master only; only the department verifies it', async () => {
+    const fileId = await uploadDocument(t, student());
+    const created = await post(
+      t.app,
+      '/api/v1/records',
+      recordBody(publication, validValues(publication, w.refs, fileId)),
+      {
+        cookie: student(),
+      },
+    );
+    expect(created.statusCode, created.body).toBe(201);
+    const id = (created.json.record as { id: string }).id;
+    const sees = { student: true, faculty: true, hod: true, master: true } as Record<string, boolean>;
+    for (const caller of ACADEMIC_CALLERS) {
+      const cookie = w.academicCookieOf(caller);
+      const list = await get(t.app, '/api/v1/records?kind=publication&pageSize=20', cookie ? { cookie } : {});
+      const detail = await get(t.app, `/api/v1/records/${id}`, cookie ? { cookie } : {});
+      if (caller === 'anonymous') {
+        expect([list.statusCode, detail.statusCode], caller).toEqual([401, 401]);
+        continue;
+      }
+      const ids = (list.json.items as Array<{ id: string }>).map((item) => item.id);
+      expect(ids.includes(id), caller).toBe(sees[caller] ?? false);
+      expect(detail.statusCode, caller).toBe(sees[caller] ? 200 : 404);
+    }
+    for (const caller of ['otherStudent', 'facultyOtherDepartment', 'hodOtherCollege', 'master'] as const) {
+      const verified = await post(
+        t.app,
+        `/api/v1/records/${id}/verification`,
+        { status: 'approved', remark: 'Looks fine' },
+        { cookie: w.academicCookieOf(caller) as string },
+      );
+      expect([403, 404], caller).toContain(verified.statusCode);
+      expect((await recordRow(t.db, id))?.status, caller).toBe('pending');
+    }
   });
 });

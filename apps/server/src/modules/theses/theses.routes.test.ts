@@ -10,7 +10,7 @@ import { todayIso } from '@pgel/shared/schemas/dates';
 import { FILE_MESSAGES } from '@pgel/shared/schemas/files';
 import { and, asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { notifications, theses } from '../../db/schema/index';
+import { notifications, theses, users } from '../../db/schema/index';
 import { type AcademicWorld, withAcademicWorld } from '../../test/academic-world';
 import { tinyPng } from '../../test/files';
 import {
@@ -223,8 +223,12 @@ describe('theses API (synopsis and thesis steps)', () => {
         .where(and(eq(notifications.toId, w.actors.hod.id), eq(notifications.fromId, s.id)))
         .orderBy(asc(notifications.createdAt));
       expect(rows.map((n) => [n.description, n.url, n.collegeId])).toEqual([
-        [`${s.name} has named you as their thesis guide`, '/synopsis', w.medicine.college.id],
-        [`${s.name} has named you as their thesis guide`, '/thesisReview', w.medicine.college.id],
+        [`${s.name} has named you as their thesis guide`, `/synopsis?student=${s.id}`, w.medicine.college.id],
+        [
+          `${s.name} has named you as their thesis guide`,
+          `/thesisReview?student=${s.id}`,
+          w.medicine.college.id,
+        ],
       ]);
     });
 
@@ -593,6 +597,19 @@ describe('theses API (synopsis and thesis steps)', () => {
       const s = await newStudent();
       expect((await read(s.cookie, 'thesis', w.actors.student.id)).statusCode).toBe(403);
       expect((await read(s.cookie, 'thesis', s.id)).statusCode).toBe(200);
+    });
+
+    it('staff see a thesis only in the department it was written in (a student who moves does not take it along)', async () => {
+      const s = await newStudent();
+      await writeUpTo(s, 'synopsis', 'title');
+      const title = (await rowOf(s.id, 'synopsis'))?.title as string;
+      await t.db.update(users).set({ departmentId: w.surgery.department.id }).where(eq(users.id, s.id));
+      const surgeon = await read(w.actors.facultyOtherDepartment.cookie, 'synopsis', s.id);
+      expect(surgeon.statusCode).toBe(200);
+      expect(surgeon.json.thesis).toBeNull();
+      expect(surgeon.body).not.toContain(title);
+      const master = await read(w.actors.master.cookie, 'synopsis', s.id);
+      expect((master.json.thesis as { title: string } | null)?.title).toBe(title);
     });
   });
 });

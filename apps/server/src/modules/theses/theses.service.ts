@@ -89,7 +89,10 @@ export class ThesesService {
   /** GET /theses/{stage}: the student's record of the stage, null before its title. */
   async read(actor: Actor, stage: ThesisStage, query: StudentQuery): Promise<ThesisResponse> {
     const student = await this.studentFor(actor, query.studentId);
-    const row = await repo.findThesis(this.deps.db, student.id, stage);
+    const found = await repo.findThesis(this.deps.db, student.id, stage);
+    // Like a record, a thesis is seen by staff of the college and department it was written in
+    // (decision 011): a student who moved takes nothing written elsewhere to the new department.
+    const row = found && canSeeRecord(actor, found) ? found : undefined;
     return {
       student: { id: student.id, name: student.name },
       thesis: row ? await this.view(student.id, stage, row) : null,
@@ -178,8 +181,9 @@ export class ThesesService {
       await repo.insertNotification(tx, {
         toId: guide.id,
         fromId: writer.id,
-        description: `${writer.name} has named you as their thesis guide`,
-        url: THESIS_PAGES[stage].path,
+        description: THESIS_MESSAGES.guideNotice(writer.name),
+        // The guide lands on this student's page.
+        url: `${THESIS_PAGES[stage].path}?student=${writer.id}`,
         collegeId: writer.collegeId,
       });
       return { values: { guideId: guide.id, guideAt: this.now() }, after: { guideId: guide.id } };

@@ -1,4 +1,5 @@
-import { useParams } from 'react-router';
+import { findKind } from '@pgel/shared/records/kinds';
+import { Navigate, useLocation, useParams } from 'react-router';
 import { ReportPage } from '../../features/records/components/report-page';
 
 /**
@@ -7,8 +8,15 @@ import { ReportPage } from '../../features/records/components/report-page';
  */
 const TASK_ALIASES: Readonly<Record<string, string>> = { synopsis: 'procedure', publication: 'procedure' };
 
-/** `/task/{id}`: the report screen of one record kind of the registry. */
+/**
+ * `/task/{id}`: the report screen of one record kind of the registry. A kind with a screen of its
+ * own (the thesis review uploads) is shown there, where its rules and context are.
+ */
 export function Component() {
   const { id = '' } = useParams();
-  return <ReportPage kindId={TASK_ALIASES[id] ?? id} />;
+  const { search } = useLocation();
+  const kindId = TASK_ALIASES[id] ?? id;
+  const page = findKind(kindId)?.page;
+  if (page) return <Navigate to={`${page}${search}`} replace />;
+  return <ReportPage kindId={kindId} />;
 }

@@ -1,7 +1,7 @@
 import { Button, Card, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { MEMO_STATUS_LABELS, MEMO_STATUSES, type Memo, type MemoStatus } from '@pgel/shared/academic/memos';
-import { canIssueMemos, canWriteLogbook, isStaff } from '@pgel/shared/auth/policies';
+import { canIssueMemos, canKeepAcademicRecords, isStaff } from '@pgel/shared/auth/policies';
 import { RECORD_MESSAGES } from '@pgel/shared/records/api';
 import type { SessionUser } from '@pgel/shared/schemas/session-user';
 import { IconLock, IconMessageReply, IconPlus } from '@tabler/icons-react';
@@ -61,8 +61,8 @@ export function MemoPage() {
   const actor = actorOf(user);
   const isStaffUser = isStaff(actor);
   const canIssue = canIssueMemos(actor);
-  // The server refuses a student's writes until the department approved the account.
-  const canExplain = !isStaffUser && canWriteLogbook({ ...actor, verifyByHod: user.verifyByHod });
+  // A memo is answered whatever the account's approval (decision 011): placed students only.
+  const canExplain = !isStaffUser && canKeepAcademicRecords(actor);
 
   const [searchParams, setSearchParams] = useLiveSearchParams();
   const filters: MemoFilters = {

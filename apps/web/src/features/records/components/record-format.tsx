@@ -93,6 +93,10 @@ export function columnValue(row: RecordListItem, value: string): unknown {
       return row.certificate;
     case 'verified':
       return { verifiedByName: row.verifiedByName, verifiedAt: row.verifiedAt };
+    case 'verifiedByName':
+      return row.verifiedByName;
+    case 'verifiedAt':
+      return row.verifiedAt;
     default:
       return undefined;
   }

@@ -10,14 +10,16 @@ import {
 } from '@pgel/shared/auth/policies';
 import type { RecordListItem } from '@pgel/shared/records/api';
 import { findKind } from '@pgel/shared/records/kinds';
+import { isUuid } from '@pgel/shared/schemas/common';
 import type { SessionUser } from '@pgel/shared/schemas/session-user';
 import { IconUserSearch } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { FileViewerModal, type ViewableFile } from '../../../components/file-viewer';
 import { StatusPanel } from '../../../components/status-panel';
 import { errorMessage } from '../../../lib/api-client';
 import { useLiveSearchParams } from '../../../lib/search-params';
 import { useSessionUser } from '../../../lib/session';
+import { useRecord } from '../../records/api/get-record';
 import { AwaitingApprovalNotice } from '../../records/components/awaiting-approval-notice';
 import { StudentFilter } from '../../records/components/student-filter';
 import { useThesis } from '../api/get-thesis';
@@ -31,6 +33,10 @@ function actorOf(user: SessionUser): Actor {
     collegeId: user.college?.id ?? null,
     departmentId: user.department?.id ?? null,
   };
+}
+
+function readRecordId(value: string | null): string | null {
+  return value && isUuid(value) ? value : null;
 }
 
 /**
@@ -58,6 +64,24 @@ export function ThesisPage({ stage }: { stage: ThesisStage }) {
       for (const [key, item] of current) if (key !== 'student' && !isListParam(key)) next.set(key, item);
       return next;
     });
+
+  // A link to one upload (`?record={id}`: the dashboard's Pending Verifications, a notice) opens
+  // its student's page: the upload names the student.
+  const linkedRecordId = isStaffUser && !studentId ? readRecordId(searchParams.get('record')) : null;
+  const linked = useRecord(linkedRecordId);
+  const linkedStudentId = linked.data?.studentId;
+  useEffect(() => {
+    if (!linkedStudentId) return;
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('record');
+        next.set('student', linkedStudentId);
+        return next;
+      },
+      { replace: true },
+    );
+  }, [linkedStudentId, setSearchParams]);
 
   const [viewing, setViewing] = useState<{ file: ViewableFile; title: string } | null>(null);
   const onViewFile = (file: ViewableFile, title: string) => setViewing({ file, title });

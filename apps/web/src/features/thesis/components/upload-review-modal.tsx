@@ -80,6 +80,7 @@ function UploadReviewForm({ kind, onClose }: { kind: RecordKind; onClose: () => 
         <FileUpload
           label="File"
           purpose="document"
+          serverErrorMessage={THESIS_MESSAGES.uploadFailed}
           currentName={file?.originalName ?? null}
           onUploaded={setFile}
           onRemove={() => setFile(null)}
