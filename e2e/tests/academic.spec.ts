@@ -253,7 +253,9 @@ test('the HOD issues a memo, the student explains it, the HOD closes it; each is
       const close = dialog(hod, MEMO_MESSAGES.closeTitle);
       await close.getByRole('textbox', { name: 'Remark' }).fill('Accepted. Inform the unit next time.');
       await close.getByRole('button', { name: 'Close Memo', exact: true }).click();
-      await dialog(hod, MEMO_MESSAGES.confirmTitle).getByRole('button', { name: 'Close Memo', exact: true }).click();
+      await dialog(hod, MEMO_MESSAGES.confirmTitle)
+        .getByRole('button', { name: 'Close Memo', exact: true })
+        .click();
       await expect(dialog(hod, 'Success')).toContainText(MEMO_MESSAGES.closed);
       await acknowledge(hod, 'Success');
       await expect(hodRow).toContainText('Closed');

@@ -1,7 +1,7 @@
 import { MEMO_MESSAGES, type Memo } from '@pgel/shared/academic/memos';
 import { VALIDATION_TITLE } from '@pgel/shared/schemas/common';
 import type { SessionUser } from '@pgel/shared/schemas/session-user';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { storeUser } from '../../../lib/session';
 import { sessionUser } from '../../../test/session-user';
