@@ -165,6 +165,10 @@ test('a student writes the synopsis steps in order, each locked once saved; facu
   await acknowledge(page, 'Success');
   const uploads = page.getByRole('table', { name: `${synopsisUpload.menuTitle}s` });
   await expect(rowWith(uploads, 'Draft for the guide')).toContainText('Pending');
+  // Not verified yet: the student could still take it back.
+  await expect(
+    rowWith(uploads, 'Draft for the guide').getByRole('button', { name: /^Delete the upload/ }),
+  ).toBeVisible();
 
   await asStaff(browser, testInfo, async (faculty) => {
     await faculty.goto('/synopsis');
@@ -191,6 +195,7 @@ test('a student writes the synopsis steps in order, each locked once saved; facu
   );
   await expect(approved).toContainText('Approved');
   await expect(approved).toContainText('Methods are sound; add a sample size.');
+  await expect(approved.getByRole('button', { name: /^Delete the upload/ })).toHaveCount(0);
 });
 
 test('the HOD issues a memo, the student explains it, the HOD closes it; each is told by mail', async ({

@@ -52,7 +52,11 @@ export function AssessmentHeader({
       {viewer.isStaffUser ? (
         <Group gap="xs" wrap="nowrap" w={{ base: '100%', xs: 'auto' }}>
           <IconUserSearch size={20} aria-hidden style={{ flex: 'none' }} />
-          <StudentFilter value={viewer.studentId} onChange={viewer.setStudentId} />
+          <StudentFilter
+            value={viewer.studentId}
+            onChange={viewer.setStudentId}
+            placeholder="Select a student"
+          />
         </Group>
       ) : null}
     </Group>

@@ -6,8 +6,8 @@ import { DateField, todayIso } from '../../../components/date-field';
 import { showError } from '../../../components/dialogs';
 import { DialogForm, FormDialog } from '../../../components/form-dialog';
 import { useFormDialogSubmit } from '../../../components/use-form-dialog-submit';
+import { StudentFilter } from '../../records/components/student-filter';
 import { useCreateMemo } from '../api/create-memo';
-import { MemoStudentSelect } from './memo-student-select';
 
 type CreateMemoModalProps = { opened: boolean; onClose: () => void };
 
@@ -55,7 +55,8 @@ export function CreateMemoModal({ opened, onClose }: CreateMemoModalProps) {
         isPending={dialog.isPending}
         submitLabel="Create Memo"
       >
-        <MemoStudentSelect
+        <StudentFilter
+          asField
           value={form.values.studentId}
           onChange={(studentId) => form.setFieldValue('studentId', studentId)}
         />

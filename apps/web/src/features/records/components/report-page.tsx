@@ -33,23 +33,21 @@ import { IconChecks, IconEye, IconGavel, IconPlus, IconTrash } from '@tabler/ico
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { type CardRole, DataTable, type DataTableColumn, useListQuery } from '../../../components/data-table';
-import { showConfirm, showError, showMessage } from '../../../components/dialogs';
+import { showError } from '../../../components/dialogs';
 import { FileViewerModal, type ViewableFile } from '../../../components/file-viewer';
 import { useAddAction } from '../../../components/floating-add-button';
 import { StatusPanel } from '../../../components/status-panel';
-import { isApiError } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
 import { useLiveSearchParams } from '../../../lib/search-params';
 import { useSessionUser } from '../../../lib/session';
-import { useDeleteRecord } from '../api/delete-record';
 import { listRecords, type RecordFilters, recordsQueryKey } from '../api/list-records';
 import { AwaitingApprovalNotice } from './awaiting-approval-notice';
 import { BulkVerifyModal } from './bulk-verify-modal';
 import { RecordDetailModal } from './record-detail-modal';
-import { RECORD_DELETED_AUTO_CLOSE_MS } from './record-dialogs';
 import { RecordFormModal } from './record-form-modal';
 import { asViewableFile, columnValue, formatCell, formatDate, formatText } from './record-format';
 import { StudentFilter } from './student-filter';
+import { useConfirmedDelete } from './use-confirmed-delete';
 import { VerifyModal } from './verify-modal';
 
 const STATUS_FILTER_OPTIONS = [
@@ -157,8 +155,9 @@ function KindReport({ kind }: { kind: RecordKind }) {
   const [viewing, setViewing] = useState<{ file: ViewableFile; title: string } | null>(null);
   const [selected, setSelected] = useState<ReadonlyMap<string, RecordListItem>>(new Map());
   const [isBulkOpen, setBulkOpen] = useState(false);
-  const [deletingIds, setDeletingIds] = useState<ReadonlySet<string>>(new Set());
-  const remove = useDeleteRecord();
+  const { deleteRow, deletingIds } = useConfirmedDelete(kind, (id) => {
+    if (detailId === id) setDetailId(null);
+  });
 
   const openForm = () => {
     if (!canAdd) return;
@@ -176,38 +175,6 @@ function KindReport({ kind }: { kind: RecordKind }) {
       next.delete('page');
       return next;
     });
-  };
-
-  const deleteRow = async (row: Pick<RecordListItem, 'id'>) => {
-    const isConfirmed = await showConfirm({
-      title: RECORD_MESSAGES.deleteConfirmTitle,
-      message: kind.deleteWarning ?? RECORD_MESSAGES.deleteWarning,
-      confirmLabel: 'Yes, delete it!',
-      danger: true,
-    });
-    if (!isConfirmed) return;
-    setDeletingIds((current) => new Set(current).add(row.id));
-    try {
-      const { message } = await remove.mutateAsync(row.id);
-      if (detailId === row.id) setDetailId(null);
-      await showMessage({
-        title: 'Deleted!',
-        message: message || RECORD_MESSAGES.deleted,
-        tone: 'success',
-        autoCloseMs: RECORD_DELETED_AUTO_CLOSE_MS,
-      });
-    } catch (error) {
-      // A record verified meanwhile says so; anything else is the spec's message.
-      await showError(
-        isApiError(error) && error.status === 409 ? error.message : RECORD_MESSAGES.deleteFailed,
-      );
-    } finally {
-      setDeletingIds((current) => {
-        const next = new Set(current);
-        next.delete(row.id);
-        return next;
-      });
-    }
   };
 
   const rows = list.query.data?.items ?? [];

@@ -7,13 +7,25 @@ type StudentFilterProps = {
   /** The chosen student's id, or null for all students. */
   value: string | null;
   onChange: (studentId: string | null) => void;
+  /**
+   * What the empty box says: 'All students' for a list filter; a page that shows one student at
+   * a time asks for one instead.
+   */
+  placeholder?: string;
+  /** A required field of a form (a visible 'Student' label, full width), not a list filter. */
+  asField?: boolean;
 };
 
 /**
  * Staff's student filter: the department's students, searched on the server as you type (the
  * student list is paged, so it is never loaded whole).
  */
-export function StudentFilter({ value, onChange }: StudentFilterProps) {
+export function StudentFilter({
+  value,
+  onChange,
+  placeholder = 'All students',
+  asField = false,
+}: StudentFilterProps) {
   const [search, setSearch] = useState('');
   // Names already seen, so the chosen student keeps its label when a new search leaves it out.
   const [known, setKnown] = useState<ReadonlyMap<string, string>>(new Map());
@@ -31,8 +43,10 @@ export function StudentFilter({ value, onChange }: StudentFilterProps) {
 
   return (
     <Select
-      aria-label="Student"
-      placeholder="All students"
+      aria-label={asField ? undefined : 'Student'}
+      label={asField ? 'Student' : undefined}
+      withAsterisk={asField}
+      placeholder={asField ? 'Search student' : placeholder}
       data={[...options].map(([id, name]) => ({ value: id, label: name }))}
       value={value}
       onChange={(next) => {
@@ -43,14 +57,14 @@ export function StudentFilter({ value, onChange }: StudentFilterProps) {
         onChange(next);
       }}
       searchable
-      clearable
+      clearable={!asField}
       searchValue={search}
       onSearchChange={setSearch}
       // The server filters: show its answer as it is.
       filter={({ options: all }) => all}
       nothingFoundMessage={isFetching ? 'Searching…' : 'No student found'}
-      size="sm"
-      w={{ base: '100%', xs: 200 }}
+      size={asField ? 'md' : 'sm'}
+      w={asField ? undefined : { base: '100%', xs: 200 }}
       comboboxProps={{ withinPortal: true }}
     />
   );

@@ -1,8 +1,8 @@
-import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Button, Card, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { missingStepMessage, type ThesisStage } from '@pgel/shared/academic/thesis';
 import { RECORD_MESSAGES, type RecordListItem } from '@pgel/shared/records/api';
 import type { RecordKind } from '@pgel/shared/records/types';
-import { IconEye, IconGavel, IconUpload } from '@tabler/icons-react';
+import { IconEye, IconGavel, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { DataTable, type DataTableColumn, useListQuery } from '../../../components/data-table';
 import { showError } from '../../../components/dialogs';
@@ -10,6 +10,7 @@ import type { ViewableFile } from '../../../components/file-viewer';
 import { useAddAction } from '../../../components/floating-add-button';
 import { listRecords, type RecordFilters, recordsQueryKey } from '../../records/api/list-records';
 import { asViewableFile, formatDate, formatText, StatusBadge } from '../../records/components/record-format';
+import { useConfirmedDelete } from '../../records/components/use-confirmed-delete';
 import { ReviewActionModal } from './review-action-modal';
 import { UploadReviewModal } from './upload-review-modal';
 
@@ -26,6 +27,8 @@ type ReviewUploadsProps = {
   canApprove: (row: RecordListItem) => boolean;
   /** Staff see the Action column. */
   isStaffView: boolean;
+  /** Whether the student may delete a row (their own, never verified). */
+  canDelete: (row: RecordListItem) => boolean;
   onViewFile: (file: ViewableFile, title: string) => void;
 };
 
@@ -42,8 +45,10 @@ export function ReviewUploads({
   hasTitle,
   canApprove,
   isStaffView,
+  canDelete,
   onViewFile,
 }: ReviewUploadsProps) {
+  const { deleteRow, deletingIds } = useConfirmedDelete(kind);
   const filters: RecordFilters = { kind: kind.id, studentId };
   const list = useListQuery({
     queryKey: [...recordsQueryKey, 'list', filters],
@@ -139,7 +144,30 @@ export function ReviewUploads({
               ) : null,
           } satisfies DataTableColumn<RecordListItem>,
         ]
-      : []),
+      : [
+          {
+            key: 'action',
+            header: 'Action',
+            sticky: 'end',
+            card: 'actions',
+            // An upload sent by mistake goes again while nobody has looked at it.
+            cell: (row: RecordListItem) =>
+              canDelete(row) ? (
+                <Tooltip label="Delete">
+                  <ActionIcon
+                    variant="light"
+                    color="red.8"
+                    size="lg"
+                    aria-label={`Delete the upload of ${formatDate(row.date)}`}
+                    loading={deletingIds.has(row.id)}
+                    onClick={() => void deleteRow(row)}
+                  >
+                    <IconTrash size={18} aria-hidden />
+                  </ActionIcon>
+                </Tooltip>
+              ) : null,
+          } satisfies DataTableColumn<RecordListItem>,
+        ]),
   ];
 
   return (

@@ -3,6 +3,7 @@ import { ACADEMIC_MESSAGES } from '@pgel/shared/academic/common';
 import { THESIS_PAGES, type ThesisStage } from '@pgel/shared/academic/thesis';
 import {
   type Actor,
+  canDeleteRecord,
   canKeepAcademicRecords,
   canVerifyRecords,
   canWriteLogbook,
@@ -92,7 +93,9 @@ export function ThesisPage({ stage }: { stage: ThesisStage }) {
         <Title order={1} size="h2">
           {page.title}
         </Title>
-        {isStaffUser ? <StudentFilter value={studentId ?? null} onChange={setStudent} /> : null}
+        {isStaffUser ? (
+          <StudentFilter value={studentId ?? null} onChange={setStudent} placeholder="Select a student" />
+        ) : null}
       </Group>
       {isAwaitingApproval ? <AwaitingApprovalNotice /> : null}
       {isStaffUser && !studentId ? (
@@ -197,6 +200,8 @@ function StageContent({
           isStaffView={isStaff(actor)}
           // Faculty of the department approve (the list holds only their department), never their own.
           canApprove={(row: RecordListItem) => canVerifyRecords(actor) && row.studentId !== actor.id}
+          // The student writing their own deletes an upload nobody has verified yet.
+          canDelete={(row: RecordListItem) => canWrite && canDeleteRecord(actor, row)}
           onViewFile={onViewFile}
         />
       ) : null}
