@@ -178,8 +178,9 @@ test('a teaching entry approved with a score: the student sees Approved, the sco
   await expect(pendingRow).toContainText('Pending');
   await expect(pendingRow.getByRole('button', { name: /^Delete the entry/ })).toBeVisible();
 
-  // The detail: the score opens its history; a verified entry offers no Delete.
-  await approvedRow.click();
+  // The detail: the score opens its history; a verified entry offers no Delete. The row opens it
+  // from its text (its middle may be the certificate's View button, which opens the file instead).
+  await approvedRow.getByText(approvedTopic, { exact: true }).click();
   const detail = dialog(page, 'Task Detail');
   await expect(detail).toContainText(approvedTopic);
   await expect(detail).toContainText(`${DEMO_FACULTY.name} / ${today()}`);
@@ -241,7 +242,7 @@ test('a certificate uploaded with an extra-curricular entry is shown to the stud
     const report = await openReport(faculty, 'extra-curricular');
     await report.page().getByRole('searchbox', { name: 'Search' }).fill(student.name);
     await expect(report.locator('tbody tr')).toHaveCount(1);
-    await rowWith(report, remark).click();
+    await rowWith(report, remark).getByText(remark).click();
     const detail = dialog(faculty, 'Task Detail');
     await expect(detail).toContainText(`Student: ${student.name}`);
     await expect(detail.locator('iframe[title="quiz-certificate.pdf"]')).toBeVisible();
