@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  DRP_COORDINATOR_PATHS,
   isForensicDepartment,
   LOGBOOK_ACTIVITIES,
   NAV_ICON_NAMES,
@@ -38,7 +39,10 @@ function sees(actor: ActorName, path: string): boolean {
 }
 
 const ALL: ActorName[] = ACTOR_NAMES;
-const STAFF: ActorName[] = ['professor', 'hod', 'master', 'drpc', 'forensicProfessor', 'forensicHod'];
+/** Everyone but the DRP coordinator, who sees only the DRP screens (issue 12). */
+const COLLEGE: ActorName[] = ACTOR_NAMES.filter((actor) => actor !== 'drpc');
+/** Staff of the college: a DRP coordinator works at a district institution instead. */
+const STAFF: ActorName[] = ['professor', 'hod', 'master', 'forensicProfessor', 'forensicHod'];
 const FORENSIC_USERS: ActorName[] = ['forensicStudent', 'forensicProfessor', 'forensicHod'];
 
 /** Who sees each sidebar path (spec 01 section 2.11); everyone else must not. */
@@ -54,11 +58,11 @@ const SIDEBAR_TABLE: [path: string, seenBy: ActorName[]][] = [
   ['/specialty', ['master']],
   ['/allStudent', STAFF],
   ['/allStaff', ['hod', 'forensicHod']],
-  ['/checkList', ALL],
-  ...LOGBOOK_ACTIVITIES.map(({ id }): [string, ActorName[]] => [`/task/${id}`, ALL]),
-  ['/synopsis', ALL],
-  ['/thesisReview', ALL],
-  ['/publication', ALL],
+  ['/checkList', COLLEGE],
+  ...LOGBOOK_ACTIVITIES.map(({ id }): [string, ActorName[]] => [`/task/${id}`, COLLEGE]),
+  ['/synopsis', COLLEGE],
+  ['/thesisReview', COLLEGE],
+  ['/publication', COLLEGE],
   ['/drp/offline', ALL],
   ['/drp/home', ALL],
   ['/drp/attendence', ALL],
@@ -68,11 +72,11 @@ const SIDEBAR_TABLE: [path: string, seenBy: ActorName[]][] = [
   ['/forn/medico', FORENSIC_USERS],
   ['/forn/expertOpinion', FORENSIC_USERS],
   ['/forn/crimeScene', FORENSIC_USERS],
-  ['/appeal', ALL],
-  ['/memo', ALL],
-  ['/atcom', ALL],
+  ['/appeal', COLLEGE],
+  ['/memo', COLLEGE],
+  ['/atcom', COLLEGE],
   ['/reports', STAFF],
-  ['/printLogbook', ALL],
+  ['/printLogbook', COLLEGE],
   ['/contact', ALL],
 ];
 
@@ -167,8 +171,28 @@ describe('sidebar visibility', () => {
     expect(isForensicDepartment(name)).toBe(expected);
   });
 
+  it('gives a DRP coordinator the DRP screens and Dashboard and Support, in that order', () => {
+    const items = visibleNavigation(actors.drpc, { availablePaths: null });
+    expect(items.map((item) => item.title)).toEqual(['Dashboard', 'DRP', 'Support']);
+    const drp = items[1];
+    expect(drp?.kind === 'group' && drp.children.map((c) => [c.title, c.path])).toEqual([
+      ['DRP Records', '/drp/offline'],
+      ['DRP Co-ordinator', '/drp/home'],
+      ['DRP Attendance', '/drp/attendence'],
+      ['DRP Activity', '/drp/proc'],
+    ]);
+    expect(new Set(paths(items))).toEqual(DRP_COORDINATOR_PATHS);
+  });
+
+  it('keeps a DRP coordinator of a forensic department away from the autopsy pages too', () => {
+    const seen = paths(
+      visibleNavigation({ role: 'drp_coordinator', departmentName: FORENSIC }, { availablePaths: null }),
+    );
+    expect(seen.filter((path) => path === '/autopsy' || path.startsWith('/forn/'))).toEqual([]);
+  });
+
   it('keeps every staff role to the staff links and away from Master-only ones (but the Master)', () => {
-    for (const role of STAFF_ROLES) {
+    for (const role of STAFF_ROLES.filter((r) => r !== 'drp_coordinator')) {
       const seen = paths(visibleNavigation({ role, departmentName: MEDICINE }, { availablePaths: null }));
       expect(seen).toContain('/allStudent');
       expect(seen).toContain('/reports');
@@ -220,10 +244,9 @@ describe('links to screens that exist', () => {
 });
 
 describe('floating add button', () => {
-  type Who = 'student' | 'professor' | 'hod' | 'master' | 'drp_coordinator';
-  const WHO: Who[] = ['student', 'professor', 'hod', 'master', 'drp_coordinator'];
+  type Who = 'student' | 'professor' | 'hod' | 'master' | 'admin' | 'drp_coordinator';
+  const WHO: Who[] = ['student', 'professor', 'hod', 'master', 'admin', 'drp_coordinator'];
   const roleOf = (who: Who): StaffRole | null => (who === 'student' ? null : who);
-  const STAFF_WHO: Who[] = ['professor', 'hod', 'master', 'drp_coordinator'];
 
   /** Who gets the button on each page (spec 01 section 2.11, spec 03 section 2). */
   const FAB_TABLE: [path: string, shownTo: Who[]][] = [
@@ -243,11 +266,13 @@ describe('floating add button', () => {
     ['/departments', ['student', 'master']],
     ['/computency', ['student', 'master']],
     ['/skills', ['student', 'master']],
-    // Any staff.
-    ['/drp/home', ['student', ...STAFF_WHO]],
-    ['/drp/proc', ['student', ...STAFF_WHO]],
-    ['/drp/offline', ['student', ...STAFF_WHO]],
-    ['/addInstitute', ['student', ...STAFF_WHO]],
+    // DRP (issue 12, docs/decisions/012): faculty of a department record a resident's posting;
+    // activities and logbook uploads are the resident's own; a coordinator records nothing.
+    ['/drp/home', ['student', 'professor', 'hod']],
+    ['/drp/proc', ['student']],
+    ['/drp/offline', ['student']],
+    // Any staff but a DRP coordinator, who administers no institutions.
+    ['/addInstitute', ['student', 'professor', 'hod', 'master', 'admin']],
     // Student-only elsewhere: staff never get it on other pages.
     ['/checkList', ['student']],
     ['/task/teaching', ['student']],
@@ -277,11 +302,23 @@ describe('floating add button', () => {
     expect(showsFloatingAddButton(path, roleOf(who))).toBe(expected);
   });
 
-  it.each(STAFF_ROLES)('shows %s the button on the all-staff pages', (role) => {
-    for (const path of ['/drp/home', '/drp/proc', '/drp/offline', '/addInstitute']) {
-      expect(showsFloatingAddButton(path, role)).toBe(true);
+  const TEACHING_ROLES = STAFF_ROLES.filter((role) => !['master', 'admin', 'drp_coordinator'].includes(role));
+
+  it.each(TEACHING_ROLES)(
+    'shows department faculty (%s) the button on /drp/home and /addInstitute',
+    (role) => {
+      expect(showsFloatingAddButton('/drp/home', role)).toBe(true);
+      expect(showsFloatingAddButton('/addInstitute', role)).toBe(true);
+      expect(showsFloatingAddButton('/drp/proc', role)).toBe(false);
+      expect(showsFloatingAddButton('/drp/offline', role)).toBe(false);
+      expect(showsFloatingAddButton('/dashboard', role)).toBe(false);
+    },
+  );
+
+  it('never shows a DRP coordinator the button, on any page of their sidebar or elsewhere', () => {
+    for (const path of [...DRP_COORDINATOR_PATHS, '/addInstitute', '/memo']) {
+      expect(showsFloatingAddButton(path, 'drp_coordinator'), path).toBe(false);
     }
-    expect(showsFloatingAddButton('/dashboard', role)).toBe(false);
   });
 
   it('matches paths as the router does: trailing slash and case do not matter', () => {

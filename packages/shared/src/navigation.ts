@@ -63,6 +63,9 @@ export const everyone: NavRule = () => true;
 export const staffOnly: NavRule = (actor) => isStaff(actor);
 export const masterOnly: NavRule = (actor) => isMaster(actor);
 export const hodOnly: NavRule = (actor) => actor.role === 'hod';
+/** Staff who teach in a department: not Master, Admin or a DRP coordinator. */
+export const departmentFaculty: NavRule = (actor) =>
+  actor.role !== null && !['master', 'admin', 'drp_coordinator'].includes(actor.role);
 export const forensicOnly: NavRule = (actor) => isForensicDepartment(actor.departmentName);
 
 /**
@@ -205,11 +208,27 @@ export type VisibleNavigationOptions = {
   availablePaths: ReadonlySet<string> | null;
 };
 
+/**
+ * A DRP coordinator works at a district institution, not in a department: they see the DRP
+ * screens of the residents posted to them and nothing of the college's own (issue 12).
+ */
+export const DRP_COORDINATOR_PATHS: ReadonlySet<string> = new Set([
+  '/dashboard',
+  '/drp/offline',
+  '/drp/home',
+  '/drp/attendence',
+  '/drp/proc',
+  '/contact',
+]);
+
 /** The sidebar for this actor: entries they may see, pointing at screens that exist. */
 export function visibleNavigation(actor: NavigationActor, options: VisibleNavigationOptions): NavItem[] {
   const { availablePaths } = options;
+  const coordinator = actor.role === 'drp_coordinator';
   const shows = (spec: LinkSpec) =>
-    spec.visibleTo(actor) && (availablePaths === null || availablePaths.has(spec.path));
+    spec.visibleTo(actor) &&
+    (!coordinator || DRP_COORDINATOR_PATHS.has(spec.path)) &&
+    (availablePaths === null || availablePaths.has(spec.path));
   const toLink = ({ title, path, icon }: LinkSpec): NavLinkItem => ({ kind: 'link', title, path, icon });
 
   const items: NavItem[] = [];
@@ -254,10 +273,10 @@ export const STAFF_PAGES_WITH_ADD_BUTTON: readonly { path: string; visibleTo: Na
   { path: '/departments', visibleTo: masterOnly },
   { path: '/computency', visibleTo: masterOnly },
   { path: '/skills', visibleTo: masterOnly },
-  { path: '/drp/home', visibleTo: staffOnly },
-  { path: '/drp/proc', visibleTo: staffOnly },
-  { path: '/drp/offline', visibleTo: staffOnly },
-  { path: '/addInstitute', visibleTo: staffOnly },
+  // Faculty record a resident's DRP posting; DRP activities and logbook uploads are the
+  // resident's own records, and a coordinator records nothing (docs/decisions/012).
+  { path: '/drp/home', visibleTo: departmentFaculty },
+  { path: '/addInstitute', visibleTo: (actor) => staffOnly(actor) && actor.role !== 'drp_coordinator' },
 ];
 
 /**

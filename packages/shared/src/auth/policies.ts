@@ -47,7 +47,8 @@ export function canManageSiteSettings(actor: Pick<Actor, 'role'>): boolean {
 
 /** Institutions (DRP postings): any staff adds them (spec 03 section 2, /addInstitute). */
 export function canAddInstitution(actor: Pick<Actor, 'role'>): boolean {
-  return isStaff(actor);
+  // A DRP coordinator works at one institution and administers none (issue 12).
+  return isStaff(actor) && actor.role !== 'drp_coordinator';
 }
 
 /** An institution is deleted by Master, or by staff of the college that added it. */
@@ -162,32 +163,96 @@ export function canWriteLogbook(actor: LogbookWriter): boolean {
   return canCreateRecord(actor) && actor.verifyByHod;
 }
 
-/** A record is seen by its student, the staff of its college and department, and Master. */
+/**
+ * What the record policies read of a kind (a `RecordKind` fits): who verifies it and which
+ * department keeps it. Passed by the caller, so this module does not load the registry.
+ */
+export type RecordKindAccess = {
+  department?: 'forensic';
+  verifiedBy?: 'department' | 'drp-coordinator' | 'department-or-drp-coordinator';
+};
+
+/** Whether faculty of the student's department verify the kind (the default). */
+export function isVerifiedByDepartment(kind?: RecordKindAccess): boolean {
+  return kind?.verifiedBy !== 'drp-coordinator';
+}
+
+/** Whether the DRP coordinator the student is posted to verifies the kind (issue 12). */
+export function isVerifiedByDrpCoordinator(kind?: RecordKindAccess): boolean {
+  return kind?.verifiedBy === 'drp-coordinator' || kind?.verifiedBy === 'department-or-drp-coordinator';
+}
+
+/**
+ * Whether the actor may use a kind at all: `read` its lists and records, `write` (create,
+ * delete, verify) them. A forensic kind is kept only in the Forensic Medicine department (Master
+ * reads it); a DRP coordinator uses only the kinds they verify, never a forensic one.
+ * `inForensicDepartment` is `isForensicDepartment(the actor's department name)`, which the caller
+ * looks up.
+ */
+export function canUseRecordKind(
+  actor: Pick<Actor, 'role'>,
+  kind: RecordKindAccess,
+  use: 'read' | 'write',
+  inForensicDepartment: boolean,
+): boolean {
+  if (isDrpCoordinator(actor)) return kind.department === undefined && isVerifiedByDrpCoordinator(kind);
+  if (kind.department !== 'forensic') return true;
+  if (isMaster(actor)) return use === 'read';
+  return inForensicDepartment;
+}
+
+/**
+ * A record is seen by its student, the staff of its college and department, and Master; a DRP
+ * coordinator sees the kinds they verify. Which students a coordinator's records belong to (a
+ * posting of theirs that has started) is decided in SQL by the records' coordinator scope: only
+ * those rows reach this check.
+ */
 export function canSeeRecord(
   actor: Actor,
   record: Pick<RecordScope, 'studentId' | 'collegeId' | 'departmentId'>,
+  kind?: RecordKindAccess,
 ): boolean {
   if (isMaster(actor)) return true;
   if (isStudent(actor)) return actor.id === record.studentId;
+  if (isDrpCoordinator(actor)) return isVerifiedByDrpCoordinator(kind);
   return isStaffOfDepartment(actor, record);
 }
 
 /**
  * Verify, reset and bulk-verify: faculty of the record's college and department (not Master or
- * Admin), never on their own record.
+ * Admin) when the kind is verified by the department, the student's DRP coordinator when it is
+ * verified by the coordinator (the posting is checked by the coordinator scope in SQL, as for
+ * `canSeeRecord`); never on one's own record. Without `kind`, the department rule.
  */
 export function canVerifyRecord(
   actor: Actor,
   record: Pick<RecordScope, 'studentId' | 'collegeId' | 'departmentId'>,
+  kind?: RecordKindAccess,
 ): boolean {
-  if (!isTeachingRole(actor.role)) return false;
   if (actor.id === record.studentId) return false;
+  if (isDrpCoordinator(actor)) return isVerifiedByDrpCoordinator(kind);
+  if (!isTeachingRole(actor.role) || !isVerifiedByDepartment(kind)) return false;
   return isStaffOfDepartment(actor, record);
 }
 
-/** Whether the actor may verify anything at all (the staff side of the verify routes). */
+/** Whether the actor verifies records of a department at all (faculty placed in one). */
+export function canVerifyDepartmentRecords(
+  actor: Pick<Actor, 'role' | 'collegeId' | 'departmentId'>,
+): boolean {
+  return (
+    isTeachingRole(actor.role) &&
+    !isDrpCoordinator(actor) &&
+    actor.collegeId !== null &&
+    actor.departmentId !== null
+  );
+}
+
+/**
+ * Whether the actor may verify anything at all (the staff side of the verify routes and the
+ * dashboard's Pending Verifications): department faculty, and DRP coordinators.
+ */
 export function canVerifyRecords(actor: Pick<Actor, 'role' | 'collegeId' | 'departmentId'>): boolean {
-  return isTeachingRole(actor.role) && actor.collegeId !== null && actor.departmentId !== null;
+  return canVerifyDepartmentRecords(actor) || isDrpCoordinator(actor);
 }
 
 /**
@@ -231,10 +296,45 @@ export function canScoreStudent(
 
 /** Whether the actor scores anyone at all (the staff side of the appraisal and AETCOM forms). */
 export function canScoreStudents(actor: Pick<Actor, 'role' | 'collegeId' | 'departmentId'>): boolean {
-  return canVerifyRecords(actor);
+  return canVerifyDepartmentRecords(actor);
 }
 
 /** The HOD issues and closes the memos of their department (spec 03 section 6). */
 export function canIssueMemos(actor: Pick<Actor, 'role' | 'collegeId' | 'departmentId'>): boolean {
   return actor.role === 'hod' && actor.collegeId !== null && actor.departmentId !== null;
+}
+
+// ---- DRP postings and forensic records (issue 12) -----------------------------------------------
+
+export function isDrpCoordinator(actor: Pick<Actor, 'role'>): boolean {
+  return actor.role === 'drp_coordinator';
+}
+
+/**
+ * Who records a DRP posting: the resident themself, or faculty of a department for one of its
+ * residents (docs/decisions/012). Not Master or Admin (no department), not a coordinator.
+ */
+export function canRecordDrpPosting(actor: Pick<Actor, 'role' | 'collegeId' | 'departmentId'>): boolean {
+  if (isStudent(actor)) return canCreateRecord(actor);
+  return !isDrpCoordinator(actor) && canVerifyRecords(actor);
+}
+
+/**
+ * A posting is deleted by its student or the faculty of its department, only while no day of
+ * attendance has been marked and no DRP activity or upload belongs to it (after that it is
+ * evidence of the posting).
+ */
+export function canDeleteDrpPosting(
+  actor: Actor,
+  posting: {
+    studentId: string;
+    collegeId: string;
+    departmentId: string;
+    attendanceMarked: boolean;
+    hasRecords?: boolean;
+  },
+): boolean {
+  if (posting.attendanceMarked || posting.hasRecords === true) return false;
+  if (isStudent(actor)) return actor.id === posting.studentId;
+  return !isDrpCoordinator(actor) && canVerifyRecord(actor, posting);
 }

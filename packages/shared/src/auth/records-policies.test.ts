@@ -4,7 +4,10 @@ import {
   type Actor,
   canCreateRecord,
   canDeleteRecord,
+  canScoreStudents,
   canSeeRecord,
+  canUseRecordKind,
+  canVerifyDepartmentRecords,
   canVerifyRecord,
   canVerifyRecords,
   canWriteLogbook,
@@ -52,10 +55,11 @@ describe('record policies', () => {
     expect(canSeeRecord(actor('master', { collegeId: null, departmentId: null }), record)).toBe(true);
   });
 
-  it.each(STAFF_ROLES)('%s of the department verifies unless Master or Admin', (role) => {
-    const expected = role !== 'master' && role !== 'admin';
+  it.each(STAFF_ROLES)('%s of the department verifies unless Master, Admin or a DRP coordinator', (role) => {
+    const expected = role !== 'master' && role !== 'admin' && role !== 'drp_coordinator';
     expect(canVerifyRecord(actor(role), record)).toBe(expected);
-    expect(canVerifyRecords(actor(role))).toBe(expected);
+    // A coordinator verifies the DRP kinds (below), so the verify routes are theirs too.
+    expect(canVerifyRecords(actor(role))).toBe(expected || role === 'drp_coordinator');
     expect(canVerifyRecord(actor(role, { departmentId: 'dept-2' }), record)).toBe(false);
   });
 
@@ -86,5 +90,36 @@ describe('record policies', () => {
       canDeleteRecord(actor('master', { id: 'student-1', collegeId: null, departmentId: null }), reset),
     ).toBe(false);
     expect(canDeleteRecord(actor('hod'), reset)).toBe(false);
+  });
+});
+
+describe('record policies for the DRP and forensic kinds (issue 12)', () => {
+  const coordinator = actor('drp_coordinator', { collegeId: null, departmentId: null });
+  const activity = { verifiedBy: 'drp-coordinator' } as const;
+  const upload = { verifiedBy: 'department-or-drp-coordinator' } as const;
+  const forensic = { department: 'forensic' } as const;
+
+  it('lets the coordinator see and verify only the kinds they verify; the department not an activity', () => {
+    expect(canVerifyRecord(coordinator, record, activity)).toBe(true);
+    expect(canVerifyRecord(coordinator, record, upload)).toBe(true);
+    expect(canVerifyRecord(coordinator, record)).toBe(false);
+    expect(canSeeRecord(coordinator, record, activity)).toBe(true);
+    expect(canSeeRecord(coordinator, record, forensic)).toBe(false);
+    expect(canVerifyRecord(actor('professor'), record, activity)).toBe(false);
+    expect(canVerifyRecord(actor('professor'), record, upload)).toBe(true);
+    expect(canVerifyDepartmentRecords(coordinator)).toBe(false);
+    expect(canScoreStudents(coordinator)).toBe(false);
+  });
+
+  it('keeps the forensic kinds in Forensic Medicine; Master reads them; no coordinator uses them', () => {
+    expect(canUseRecordKind(actor(null), forensic, 'write', true)).toBe(true);
+    expect(canUseRecordKind(actor(null), forensic, 'read', false)).toBe(false);
+    expect(canUseRecordKind(actor('professor'), forensic, 'write', false)).toBe(false);
+    expect(canUseRecordKind(actor('master'), forensic, 'read', false)).toBe(true);
+    expect(canUseRecordKind(actor('master'), forensic, 'write', false)).toBe(false);
+    expect(canUseRecordKind(coordinator, forensic, 'read', true)).toBe(false);
+    expect(canUseRecordKind(coordinator, activity, 'write', false)).toBe(true);
+    expect(canUseRecordKind(coordinator, {}, 'read', false)).toBe(false);
+    expect(canUseRecordKind(actor('professor'), {}, 'read', false)).toBe(true);
   });
 });

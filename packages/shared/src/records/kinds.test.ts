@@ -56,11 +56,23 @@ describe('record kind registry', () => {
       'publication',
       'synopsis-upload',
       'thesis-upload',
+      'drp-activity',
+      'drp-upload',
+      'autopsy',
+      'medico-legal',
+      'expert-opinion',
+      'crime-scene',
     ]);
     expect(RECORD_KINDS.filter((kind) => kind.page).map((kind) => [kind.id, kind.page])).toEqual([
       ['publication', '/publication'],
       ['synopsis-upload', '/synopsis'],
       ['thesis-upload', '/thesisReview'],
+      ['drp-activity', '/drp/proc'],
+      ['drp-upload', '/drp/offline'],
+      ['autopsy', '/autopsy'],
+      ['medico-legal', '/forn/medico'],
+      ['expert-opinion', '/forn/expertOpinion'],
+      ['crime-scene', '/forn/crimeScene'],
     ]);
   });
 
@@ -109,21 +121,30 @@ describe('record kind registry', () => {
       ]);
     });
 
-    it('requires the student remark (spec 02 section 5; a review upload needs only its file)', () => {
-      expect(field(kind, 'studentRemark')?.required).toBe(kind.thesisStage === undefined);
+    it('requires the student remark (spec 02 section 5; a review or DRP logbook upload needs only its file; the forensic forms have none)', () => {
+      if (kind.department === 'forensic') expect(field(kind, 'studentRemark')).toBeUndefined();
+      else {
+        const uploadOnly = kind.thesisStage !== undefined || kind.datedOnArrival === true;
+        expect(field(kind, 'studentRemark')?.required).toBe(!uploadOnly);
+      }
     });
 
     it('builds every column from a list value or a non-sensitive field of its own', () => {
       expect(kind.columns.length).toBeGreaterThan(0);
       for (const column of kind.columns) {
-        if (column.value.startsWith('details.')) {
-          const name = column.value.slice('details.'.length);
-          const f = field(kind, name);
-          expect(f, `${kind.id} column ${column.label}`).toBeDefined();
-          expect(COMMON_FIELDS as readonly string[]).not.toContain(name);
-          expect(f?.sensitive ?? false).toBe(false);
-        } else {
-          expect(LIST_COLUMNS, `${kind.id} column ${column.label}`).toContain(column.value);
+        for (const value of column.values ?? [column.value]) {
+          if (value.startsWith('details.')) {
+            const name = value.slice('details.'.length);
+            // The server fills a DRP record's institution and state from the posting (issue 12).
+            if (kind.drpPosting && (name === 'institution' || name === 'state')) continue;
+            const f = field(kind, name);
+            expect(f, `${kind.id} column ${column.label}`).toBeDefined();
+            expect(COMMON_FIELDS as readonly string[]).not.toContain(name);
+            // A sensitive field shows only in the lists of kinds that allow it (forensic names).
+            if (!kind.sensitiveInList) expect(f?.sensitive ?? false).toBe(false);
+          } else {
+            expect(LIST_COLUMNS, `${kind.id} column ${column.label}`).toContain(value);
+          }
         }
       }
       const labels = kind.columns.map((c) => c.label);
@@ -132,7 +153,7 @@ describe('record kind registry', () => {
 
     it('has a required date field as dateField (a review upload: the upload day) and a non-sensitive summary field', () => {
       const dateField = field(kind, kind.dateField);
-      if (kind.thesisStage) {
+      if (kind.thesisStage || kind.datedOnArrival) {
         expect(dateField).toBeUndefined();
       } else {
         expect(dateField?.input).toBe('date');
@@ -203,6 +224,12 @@ describe('record kind registry', () => {
       publication: 'Publication added successfully',
       'synopsis-upload': 'File uploaded successfully!',
       'thesis-upload': 'File uploaded successfully!',
+      'drp-activity': 'Activity added successfully',
+      'drp-upload': 'File uploaded successfully!',
+      autopsy: 'Record added successfully',
+      'medico-legal': 'Record added successfully',
+      'expert-opinion': 'Record added successfully',
+      'crime-scene': 'Record added successfully',
     });
   });
 
@@ -217,6 +244,13 @@ describe('record kind registry', () => {
         expect(message).toBe('Please fill all the data first !!!');
       } else if (kind.thesisStage) {
         expect(message).toBe('Please upload a file.');
+      } else if (kind.id === 'drp-activity') {
+        expect(message).toBe('Please fill all the fields!');
+      } else if (kind.id === 'drp-upload') {
+        expect(message).toBe('Please upload a DRPC file.');
+      } else if (kind.department === 'forensic') {
+        expect(message).toBe('Please fill in the "Topic" field.');
+        expect(kind.requiredMessage('Upload PMR Document')).toBe('Please Upload PMR Doc');
       } else {
         expect(message).toBe(RECORD_MESSAGES.fillAll);
       }
@@ -229,14 +263,18 @@ describe('record kind registry', () => {
     ]);
   });
 
-  it('marks only the clinical case patient name, contact number and address sensitive', () => {
+  it("marks only the clinical case patient name, contact number and address, and the deceased's name, sensitive", () => {
     const sensitive = RECORD_KINDS.flatMap((kind) =>
       kind.fields.filter((f) => f.sensitive).map((f) => `${kind.id}.${f.name}`),
     );
     expect(sensitive.sort()).toEqual([
+      'autopsy.name',
       'clinical-case.address',
       'clinical-case.contactNumber',
       'clinical-case.name',
+      'crime-scene.name',
+      'expert-opinion.name',
+      'medico-legal.name',
     ]);
   });
 

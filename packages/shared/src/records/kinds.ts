@@ -3,7 +3,9 @@ import { clinicalCase } from './kinds/clinical-case';
 import { clinicalTraining } from './kinds/clinical-training';
 import { conference } from './kinds/conference';
 import { diagnosticSkill } from './kinds/diagnostic-skill';
+import { drpActivity, drpUpload } from './kinds/drp';
 import { extraCurricular } from './kinds/extra-curricular';
+import { crimeScene, drpAutopsy, expertOpinion, medicoLegal } from './kinds/forensic';
 import { introductionSchedule } from './kinds/introduction-schedule';
 import { leave } from './kinds/leave';
 import { opd } from './kinds/opd';
@@ -25,10 +27,16 @@ export {
   clinicalCase,
   clinicalTraining,
   conference,
+  crimeScene,
   diagnosticSkill,
+  drpActivity,
+  drpAutopsy,
+  drpUpload,
+  expertOpinion,
   extraCurricular,
   introductionSchedule,
   leave,
+  medicoLegal,
   opd,
   paperPoster,
   procedure,
@@ -64,6 +72,13 @@ export const RECORD_KINDS: readonly RecordKind[] = [
   publication,
   synopsisUpload,
   thesisUploadKind,
+  // DRP and forensic records on their own screens (issue 12).
+  drpActivity,
+  drpUpload,
+  drpAutopsy,
+  medicoLegal,
+  expertOpinion,
+  crimeScene,
 ];
 
 const BY_ID = new Map(RECORD_KINDS.map((kind) => [kind.id, kind]));

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { checklist, clinicalCase, clinicalTraining, leave, procedure, RECORD_KINDS } from './kinds';
+import {
+  checklist,
+  clinicalCase,
+  clinicalTraining,
+  crimeScene,
+  leave,
+  procedure,
+  RECORD_KINDS,
+} from './kinds';
 import { isSearchableColumn, recordSearchText, type SearchableRecord } from './search-text';
 
 const base: SearchableRecord = {
@@ -125,5 +133,23 @@ describe('recordSearchText', () => {
     }
     const ipd = procedure.columns.find((column) => column.value === 'details.ipd');
     expect(ipd && isSearchableColumn(procedure, ipd)).toBe(true);
+  });
+});
+
+describe('recordSearchText: a column of several values (issue 12)', () => {
+  it("indexes the crime scene's age and sex but never the deceased's name", () => {
+    const text = recordSearchText(crimeScene, {
+      date: '2025-03-04',
+      details: { pmrNo: 'PMR-77', name: 'Ravi Kumar', age: 41, sex: 'Male', place: 'Riverside' },
+      teacherName: null,
+      studentRemark: null,
+      status: 'pending',
+      verifierRemark: null,
+      verifiedByName: null,
+      verifiedAt: null,
+      score: null,
+    });
+    expect(text.split('\n')).toEqual(expect.arrayContaining(['pmr-77', '41', 'male', 'riverside']));
+    expect(text).not.toContain('ravi');
   });
 });

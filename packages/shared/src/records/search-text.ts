@@ -72,19 +72,39 @@ function scoreTexts(score: unknown): string[] {
   return texts;
 }
 
+/** Whether a `details.<key>` or common value names a sensitive field of the kind. */
+function readsSensitiveField(kind: RecordKind, value: string): boolean {
+  if (!value.startsWith('details.')) return false;
+  const name = value.slice('details.'.length);
+  return kind.fields.some((field) => field.name === name && field.sensitive);
+}
+
 /**
  * Whether a column may go into the search text: not one marked as identifying the patient, and
- * not one that reads a sensitive field (patient name, contact number, address).
+ * not one that reads a sensitive field (patient name, contact number, address). A column of
+ * several values goes in with its other values (`searchableValues`).
  */
 export function isSearchableColumn(kind: RecordKind, column: ColumnDef): boolean {
   if (column.identifiesPatient) return false;
-  if (!column.value.startsWith('details.')) return true;
-  const name = column.value.slice('details.'.length);
-  return !kind.fields.some((field) => field.name === name && field.sensitive);
+  if (column.values) return searchableValues(kind, column).length > 0;
+  return !readsSensitiveField(kind, column.value);
+}
+
+/** The values of a column the search text may hold: all but the sensitive ones (the deceased's name). */
+export function searchableValues(kind: RecordKind, column: ColumnDef): string[] {
+  return (column.values ?? [column.value]).filter((value) => !readsSensitiveField(kind, value));
 }
 
 /** The texts one column contributes, as the report table shows them. */
-function columnTexts(column: ColumnDef, record: SearchableRecord): string[] {
+function columnTexts(kind: RecordKind, column: ColumnDef, record: SearchableRecord): string[] {
+  if (column.values) {
+    return searchableValues(kind, column).flatMap((value) => valueTextsOf({ ...column, value }, record));
+  }
+  return valueTextsOf(column, record);
+}
+
+/** The texts one value of a column contributes. */
+function valueTextsOf(column: ColumnDef, record: SearchableRecord): string[] {
   const format = column.format ?? (column.value === 'date' ? 'date' : 'text');
   if (column.value.startsWith('details.')) {
     const value = record.details[column.value.slice('details.'.length)];
@@ -128,7 +148,7 @@ function columnTexts(column: ColumnDef, record: SearchableRecord): string[] {
 export function recordSearchText(kind: RecordKind, record: SearchableRecord): string {
   const lines = kind.columns
     .filter((column) => isSearchableColumn(kind, column))
-    .flatMap((column) => columnTexts(column, record))
+    .flatMap((column) => columnTexts(kind, column, record))
     .map((text) => text.trim().toLowerCase())
     .filter((text) => text !== '');
   return truncateText(lines.join('\n'), MAX_SEARCH_TEXT);

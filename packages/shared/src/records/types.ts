@@ -100,6 +100,11 @@ export type ColumnDef = {
    * opens the certificate, the author the detail; spec 03 section 2).
    */
   opens?: 'certificate' | 'detail';
+  /**
+   * Several values in one cell joined with ' / ' (the crime scene list's 'Name / Age / Sex'); each
+   * is read like `value`. When set, `value` names the first of them.
+   */
+  values?: readonly string[];
 };
 
 /** One step of a scale: the stored value and what the verifier and the student read. */
@@ -165,4 +170,32 @@ export type RecordKind = {
    * synopsis or thesis record).
    */
   thesisStage?: 'synopsis' | 'thesis';
+  /**
+   * Only students and staff of this department keep, see and verify the kind (the autopsy and
+   * forensic records: spec 03 section 2); everyone else gets no link and a 403. Master reads it.
+   */
+  department?: 'forensic';
+  /**
+   * Who verifies (issue 12): faculty of the student's department (the default), the DRP
+   * coordinator the student is posted to, or either.
+   */
+  verifiedBy?: 'department' | 'drp-coordinator' | 'department-or-drp-coordinator';
+  /**
+   * The record belongs to the student's DRP posting: 'covering-date' needs a posting whose
+   * schedule covers the record's date (activities), 'any' a posting at all (offline logbook
+   * uploads, dated the day of the upload). The server fills `details.institution` and
+   * `details.state` from that posting.
+   */
+  drpPosting?: 'covering-date' | 'any';
+  /**
+   * `sensitive` fields also appear in list answers for the owning student and the staff who may
+   * verify the record (the deceased's name on the forensic lists); never for anyone else.
+   */
+  sensitiveInList?: boolean;
+  /** What a failed submission says when the kind words it its own way (DRP activity: spec 03 section 8). */
+  submitFailedMessage?: string;
+  /** The upload's own failure messages (DRP logbook: 'Upload failed', 'An error occurred during upload'). */
+  uploadMessages?: { failed: string; error: string };
+  /** The record's date is the day it arrives (uploads); the form has no date field. */
+  datedOnArrival?: boolean;
 };

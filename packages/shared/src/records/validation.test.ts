@@ -296,7 +296,7 @@ describe('validateRecord: other kinds', () => {
     ]);
   });
 
-  it('requires the certificate for extra-curricular activities, the checklist and the academic records only', () => {
+  it('requires the certificate for extra-curricular activities, the checklist, the academic records, the DRP logbook and the forensic records only', () => {
     const withCertificate = RECORD_KINDS.filter((kind) =>
       kind.fields.some((f) => f.name === 'certificateFileId' && f.required),
     ).map((kind) => kind.id);
@@ -306,6 +306,11 @@ describe('validateRecord: other kinds', () => {
       'publication',
       'synopsis-upload',
       'thesis-upload',
+      'drp-upload',
+      'autopsy',
+      'medico-legal',
+      'expert-opinion',
+      'crime-scene',
     ]);
   });
 

@@ -1,4 +1,5 @@
 export * from './academic';
+export * from './drp';
 export * from './files';
 export * from './people';
 export * from './platform';

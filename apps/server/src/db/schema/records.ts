@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  boolean,
+  date,
+  index,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { drpPostings } from './drp';
 import { files } from './files';
 import { colleges, departments } from './reference';
 import { users } from './users';
@@ -45,6 +56,11 @@ export const records = pgTable(
      */
     everVerified: boolean('ever_verified').notNull().default(false),
     certificateFileId: uuid('certificate_file_id').references(() => files.id),
+    /**
+     * The DRP posting a DRP activity or logbook upload belongs to (issue 12): its coordinator is
+     * the one who sees and verifies it, and the posting cannot be deleted while it has records.
+     */
+    drpPostingId: uuid('drp_posting_id').references((): AnyPgColumn => drpPostings.id),
     summary: text('summary'),
     /**
      * What the report search box looks in: the text of every column the kind shows, lower-cased,
@@ -78,6 +94,10 @@ export const records = pgTable(
     index('records_scope_kind_date_idx')
       .on(t.collegeId, t.departmentId, t.kind, t.date)
       .where(sql`${t.deletedAt} is null`),
+    // A coordinator's records: those of their postings.
+    index('records_drp_posting_idx')
+      .on(t.drpPostingId, t.date)
+      .where(sql`${t.drpPostingId} is not null and ${t.deletedAt} is null`),
   ],
 );
 

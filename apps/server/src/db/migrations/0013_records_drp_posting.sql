@@ -1,0 +1,3 @@
+ALTER TABLE "records" ADD COLUMN "drp_posting_id" uuid;--> statement-breakpoint
+ALTER TABLE "records" ADD CONSTRAINT "records_drp_posting_id_drp_postings_id_fk" FOREIGN KEY ("drp_posting_id") REFERENCES "public"."drp_postings"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "records_drp_posting_idx" ON "records" USING btree ("drp_posting_id","date") WHERE "records"."drp_posting_id" is not null and "records"."deleted_at" is null;
