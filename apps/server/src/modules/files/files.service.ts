@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import { isUuid } from '@pgel/shared/schemas/common';
+import { todayIso } from '@pgel/shared/schemas/dates';
 import {
   ALLOWED_TYPES,
   FILE_MESSAGES,
@@ -115,7 +116,11 @@ export class FilesService {
    */
   async openForRead(actor: SessionActor, id: string): Promise<{ file: repo.FileRow; stream: Readable }> {
     const file = isUuid(id) ? await repo.findFile(this.deps.db, id) : undefined;
-    if (!file || !canReadFile(actor, file)) throw AppError.notFound(FILE_MESSAGES.notFound);
+    const readable =
+      file !== undefined &&
+      (canReadFile(actor, file) ||
+        (await repo.isReadableThroughDrpPosting(this.deps.db, actor, file.id, todayIso())));
+    if (!file || !readable) throw AppError.notFound(FILE_MESSAGES.notFound);
     const stream = await this.deps.store.open(file.storageKey);
     if (!stream) {
       this.deps.log.error({ fileId: file.id, storageKey: file.storageKey }, 'stored file is missing');

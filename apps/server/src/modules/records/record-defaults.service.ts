@@ -5,6 +5,7 @@ import { isUuid } from '@pgel/shared/schemas/common';
 import type { Database } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import * as repo from './record-defaults.repository';
+import { KindGate } from './record-kind-access';
 import { findGuidingFaculty } from './record-options.repository';
 import { requireKind } from './record-prepare';
 import { asDetails } from './record-rows';
@@ -35,6 +36,8 @@ export class RecordDefaultsService {
     if (!isStudent(actor) || !actor.collegeId || !actor.departmentId) throw AppError.forbidden();
     const kind = requireKind(kindId);
     const db = this.deps.db;
+    // A kind kept by another department (forensic) has no form for this student.
+    await new KindGate(db, actor).require(kind, 'write');
     const scope = { collegeId: actor.collegeId, departmentId: actor.departmentId };
     const latest = await repo.findLatestOwnRecord(db, { id: actor.id, ...scope }, kind.id);
     const result: RecordDefaults = { fields: {} };

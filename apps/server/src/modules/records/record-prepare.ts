@@ -100,6 +100,8 @@ function notFoundMessage(field: FieldDef): string {
 /**
  * Checks remote selects and files against the student's department and uploads, and splits
  * the clean values into columns, details and sensitive details. Every failing field is named.
+ * `serverDetails` are details the server fills (a DRP record's institution and state): the
+ * client's values never reach them, as they are no field of the kind.
  */
 export async function prepareRecord(
   tx: Tx,
@@ -108,6 +110,7 @@ export async function prepareRecord(
   placement: repo.DepartmentScope,
   kind: RecordKind,
   clean: RecordValues,
+  serverDetails: Details = {},
 ): Promise<Prepared> {
   const errors: FieldError[] = [];
   const resolved: Details = { ...clean };
@@ -185,7 +188,7 @@ export async function prepareRecord(
   }
   if (errors.length > 0) throw invalid(errors);
 
-  const details: Details = {};
+  const details: Details = { ...serverDetails };
   const sensitive: Details = {};
   for (const field of kind.fields) {
     if ((COMMON_FIELDS as readonly string[]).includes(field.name)) continue;

@@ -1,16 +1,41 @@
-import { type Actor, isMaster, isStudent } from '@pgel/shared/auth/policies';
+import {
+  type Actor,
+  isDrpCoordinator,
+  isMaster,
+  isStudent,
+  isVerifiedByDepartment,
+  isVerifiedByDrpCoordinator,
+} from '@pgel/shared/auth/policies';
 import type { RecordListItem, Score } from '@pgel/shared/records/api';
+import { RECORD_KINDS } from '@pgel/shared/records/kinds';
 import type { RecordStatus } from '@pgel/shared/records/types';
+import { todayIso } from '@pgel/shared/records/validation';
 import { fileUrl } from '../../platform/files';
 import type * as repo from './records.repository';
 
 /** A kind's values kept in `details` (and `sensitive_details`), by field name. */
 export type Details = Record<string, unknown>;
 
-/** Whose records a caller sees (DESIGN.md section 4), from the session only. */
-export function scopeFor(actor: Actor): repo.RecordScope {
+/** The kinds a DRP coordinator verifies (and so sees); never a department-kept (forensic) kind. */
+export const COORDINATOR_KIND_IDS: readonly string[] = RECORD_KINDS.filter(
+  (kind) => isVerifiedByDrpCoordinator(kind) && kind.department === undefined,
+).map((kind) => kind.id);
+
+/** The kinds only a DRP coordinator verifies: left out of the department's Pending Verifications. */
+export const COORDINATOR_ONLY_KIND_IDS: readonly string[] = RECORD_KINDS.filter(
+  (kind) => !isVerifiedByDepartment(kind),
+).map((kind) => kind.id);
+
+/**
+ * Whose records a caller sees (DESIGN.md section 4), from the session only. A coordinator's
+ * postings count from their first day, by the server's `today`.
+ */
+export function scopeFor(actor: Actor, today: string = todayIso()): repo.RecordScope {
   if (isMaster(actor)) return { kind: 'all' };
   if (isStudent(actor)) return { kind: 'student', studentId: actor.id };
+  if (isDrpCoordinator(actor)) {
+    return { kind: 'drp-coordinator', coordinatorId: actor.id, kinds: COORDINATOR_KIND_IDS, today };
+  }
   if (actor.collegeId && actor.departmentId) {
     return { kind: 'department', collegeId: actor.collegeId, departmentId: actor.departmentId };
   }
@@ -21,7 +46,7 @@ export function asDetails(value: unknown): Details {
   return value && typeof value === 'object' && !Array.isArray(value) ? (value as Details) : {};
 }
 
-/** A stored row as the report table shows it (never its sensitive details). */
+/** A stored row as the report table shows it (never its sensitive details: the caller adds them). */
 export function toListItem(row: repo.RecordItemRow): RecordListItem {
   return {
     id: row.id,

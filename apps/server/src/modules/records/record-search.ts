@@ -1,10 +1,10 @@
 import { findKind } from '@pgel/shared/records/kinds';
 import { recordSearchText } from '@pgel/shared/records/search-text';
 import { and, asc, eq, gt, ilike, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Executor } from '../../db/client';
-import { records, users } from '../../db/schema/index';
+import { drpPostings, records, users } from '../../db/schema/index';
 import { containsPattern, type SearchTarget, searchWords } from '../../platform/list';
 import { asDetails } from './record-rows';
 import type { RecordScope } from './records.repository';
@@ -117,6 +117,11 @@ export async function refreshSearchText(db: Executor, ids: string[]): Promise<vo
 /** Past this many students named like a word, the ids stay in a subquery (Master's wide searches). */
 const MAX_LISTED_STUDENTS = 500;
 
+/** Students (the column `student`) with a posting under the coordinator that has started by `today`. */
+export function postedToCoordinator(student: AnyPgColumn, coordinatorId: string, today: string): SQL {
+  return sql`exists (select 1 from ${drpPostings} where ${drpPostings.studentId} = ${student} and ${drpPostings.coordinatorId} = ${coordinatorId} and ${drpPostings.scheduleFrom} <= ${today})`;
+}
+
 /**
  * Where the report and Pending Verifications searches look for each word of `search`: the
  * record's search text (every column its kind shows, trigram-indexed) or its student's name.
@@ -136,7 +141,9 @@ export async function recordSearchTargets(
       ? and(eq(users.collegeId, scope.collegeId), eq(users.departmentId, scope.departmentId))
       : scope.kind === 'student'
         ? eq(users.id, scope.studentId)
-        : undefined;
+        : scope.kind === 'drp-coordinator'
+          ? postedToCoordinator(users.id, scope.coordinatorId, scope.today)
+          : undefined;
   const byPattern = new Map<string, { inText: boolean; students: SQL }>();
   for (const word of searchWords(search)) {
     const pattern = containsPattern(word);

@@ -8,11 +8,13 @@ import {
 } from '@pgel/shared/records/api';
 import { findKind } from '@pgel/shared/records/kinds';
 import { RECORD_STATUS_LABELS, type RecordKind, type Verdict } from '@pgel/shared/records/types';
+import { todayIso } from '@pgel/shared/records/validation';
 import { isUuid } from '@pgel/shared/schemas/common';
 import type { Database, Tx } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import type { SessionActor } from '../../platform/session';
 import { mailVerdicts } from './record-handoff';
+import { KindGate } from './record-kind-access';
 import { asDetails, scopeFor } from './record-rows';
 import { bulkVerifiedText, taskUrl, verifiedText } from './records.notify';
 import * as repo from './records.repository';
@@ -37,6 +39,11 @@ export class RecordVerificationService {
     private readonly read: RecordReadService,
   ) {}
 
+  /** The caller's scope by the server's today (a coordinator's postings count from their first day). */
+  private scope(actor: SessionActor) {
+    return scopeFor(actor, todayIso(this.deps.now()));
+  }
+
   /**
    * Approve or reject one pending record with a score and feedback (faculty of its department,
    * never their own). Keeps a score history row and tells the student in the app.
@@ -50,7 +57,7 @@ export class RecordVerificationService {
     if (!canVerifyRecords(actor)) throw AppError.forbidden();
     if (!isUuid(id)) throw AppError.notFound(M.notFound);
     await this.deps.db.transaction(async (tx) => {
-      const rows = await repo.lockRecords(tx, scopeFor(actor), [id.toLowerCase()]);
+      const rows = await repo.lockRecords(tx, this.scope(actor), [id.toLowerCase()]);
       await this.verifyRows(tx, actor, rows, input, meta);
     });
     this.deps.onQueued();
@@ -69,7 +76,7 @@ export class RecordVerificationService {
     if (!canVerifyRecords(actor)) throw AppError.forbidden();
     const ids = [...new Set(input.recordIds.map((id) => id.toLowerCase()))];
     const updated = await this.deps.db.transaction(async (tx) => {
-      const rows = await repo.lockRecords(tx, scopeFor(actor), ids);
+      const rows = await repo.lockRecords(tx, this.scope(actor), ids);
       if (rows.length !== ids.length) throw AppError.notFound(M.notFound);
       return this.verifyRows(tx, actor, rows, input, meta);
     });
@@ -82,9 +89,9 @@ export class RecordVerificationService {
     if (!canVerifyRecords(actor)) throw AppError.forbidden();
     if (!isUuid(id)) throw AppError.notFound(M.notFound);
     await this.deps.db.transaction(async (tx) => {
-      const [row] = await repo.lockRecords(tx, scopeFor(actor), [id.toLowerCase()]);
+      const [row] = await repo.lockRecords(tx, this.scope(actor), [id.toLowerCase()]);
       if (!row) throw AppError.notFound(M.notFound);
-      if (!canVerifyRecord(actor, row)) throw AppError.forbidden(M.ownRecord);
+      await this.requireVerifier(tx, actor, [row]);
       if (row.status === 'pending' && row.verifiedAt === null && row.score === null) return;
       // `everVerified` is deliberately left alone: the evidence was verified once.
       const cleared = {
@@ -111,6 +118,22 @@ export class RecordVerificationService {
     return { message: M.reset };
   }
 
+  /**
+   * The caller verifies every row: a kind they may use (forensic kinds in their department), who
+   * verifies the kind (the department, the DRP coordinator), never their own record.
+   */
+  private async requireVerifier(tx: Tx, actor: SessionActor, rows: repo.RecordStateRow[]) {
+    const gate = new KindGate(tx, actor);
+    for (const row of rows) {
+      const kind = findKind(row.kind);
+      if (!kind) throw AppError.notFound(M.notFound);
+      await gate.require(kind, 'write');
+      if (!canVerifyRecord(actor, row, kind)) {
+        throw AppError.forbidden(actor.id === row.studentId ? M.ownRecord : undefined);
+      }
+    }
+  }
+
   /** The one verification path: checks every row first, then set-based updates and batched inserts. */
   private async verifyRows(
     tx: Tx,
@@ -122,10 +145,9 @@ export class RecordVerificationService {
     if (rows.length === 0) throw AppError.notFound(M.notFound);
     const status: Verdict = input.status;
     const remark = input.remark.trim();
+    await this.requireVerifier(tx, actor, rows);
     for (const row of rows) {
-      if (!canVerifyRecord(actor, row)) throw AppError.forbidden(M.ownRecord);
-      const kind = findKind(row.kind);
-      if (!kind) throw AppError.notFound(M.notFound);
+      const kind = findKind(row.kind) as RecordKind;
       if (row.status !== 'pending') throw AppError.conflict(M.alreadyVerified);
       if (kind.verdicts && !kind.verdicts.includes(status)) {
         throw AppError.validation(M.verdictNotOffered(kind.verdicts.map(verdictLabel).join(' or ')));

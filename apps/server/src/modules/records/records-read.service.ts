@@ -16,8 +16,9 @@ import {
   type Score,
 } from '@pgel/shared/records/api';
 import { checklistProgress } from '@pgel/shared/records/dashboard';
-import { RECORD_KINDS } from '@pgel/shared/records/kinds';
-import type { RecordStatus } from '@pgel/shared/records/types';
+import { findKind, RECORD_KINDS } from '@pgel/shared/records/kinds';
+import type { RecordKind, RecordStatus } from '@pgel/shared/records/types';
+import { todayIso } from '@pgel/shared/records/validation';
 import { isUuid } from '@pgel/shared/schemas/common';
 import type { ListResponse } from '@pgel/shared/schemas/list';
 import { and, eq, type SQL } from 'drizzle-orm';
@@ -26,11 +27,21 @@ import { records } from '../../db/schema/index';
 import { AppError } from '../../platform/errors';
 import { listPage } from '../../platform/list';
 import { listChecklistEntries } from './logbook-rules.repository';
+import { KindGate } from './record-kind-access';
 import { listGuidingFaculty } from './record-options.repository';
 import { requireKind, restrictedSettings } from './record-prepare';
-import { asDetails, scopeFor, toListItem } from './record-rows';
+import { asDetails, COORDINATOR_ONLY_KIND_IDS, scopeFor, toListItem } from './record-rows';
 import { recordSearchTargets } from './record-search';
 import * as repo from './records.repository';
+
+/** Sensitive details go to the record's own student and the staff who may verify it. */
+function mayReadSensitive(
+  actor: Actor,
+  record: { studentId: string; collegeId: string | null; departmentId: string | null },
+  kind: RecordKind,
+): boolean {
+  return record.studentId === actor.id || canVerifyRecord(actor, record, kind);
+}
 
 /**
  * The record engine's reading side: report tables, one record, its score history, the student's
@@ -38,47 +49,77 @@ import * as repo from './records.repository';
  * scoped in SQL by `scopeFor(actor)`, so rows outside the caller's scope are never loaded.
  */
 export class RecordReadService {
-  constructor(private readonly deps: { db: Database }) {}
+  private readonly now: () => Date;
+
+  constructor(private readonly deps: { db: Database; now?: () => Date }) {
+    this.now = deps.now ?? (() => new Date());
+  }
 
   private get db() {
     return this.deps.db;
   }
 
-  /** A kind's report table: one query for the page and one for the count, scoped in SQL. */
+  /** The caller's scope by the server's today (a coordinator's postings count from their first day). */
+  private scope(actor: Actor) {
+    return scopeFor(actor, todayIso(this.now()));
+  }
+
+  /**
+   * A kind's report table: one query for the page and one for the count, scoped in SQL. A kind
+   * with `sensitiveInList` shows its sensitive fields to the owning student and the verifiers.
+   */
   async list(actor: Actor, query: ListRecordsQuery): Promise<ListResponse<RecordListItem>> {
     const kind = requireKind(query.kind);
-    const filters: Array<SQL | undefined> = [repo.recordsWhere(scopeFor(actor)), eq(records.kind, kind.id)];
+    await new KindGate(this.db, actor).require(kind, 'read');
+    const scope = this.scope(actor);
+    const filters: Array<SQL | undefined> = [repo.recordsWhere(scope), eq(records.kind, kind.id)];
     if (query.status) filters.push(eq(records.status, query.status));
     if (query.studentId && !isStudent(actor)) filters.push(eq(records.studentId, query.studentId));
-    const page = await listPage(query, repo.recordListQueries(this.db), {
+    const withSensitive = kind.sensitiveInList === true;
+    const page = await listPage(query, repo.recordListQueries(this.db, { withSensitive }), {
       where: and(...filters),
-      searchIn: await recordSearchTargets(this.db, scopeFor(actor), query.search),
+      searchIn: await recordSearchTargets(this.db, scope, query.search),
       sortable: repo.recordListColumns.sortable,
       defaultSort: 'date',
       defaultOrder: 'desc',
       tieBreaker: repo.recordListColumns.tieBreaker,
     });
-    return { ...page, items: page.items.map((row) => toListItem(row as repo.RecordItemRow)) };
+    return {
+      ...page,
+      items: page.items.map((row) => {
+        const item = toListItem(row as repo.RecordItemRow);
+        if (!withSensitive || !mayReadSensitive(actor, row as repo.RecordItemRow, kind)) return item;
+        return { ...item, details: { ...item.details, ...asDetails(row.sensitiveDetails) } };
+      }),
+    };
+  }
+
+  /** One record in scope, of a kind the caller may read; else 404 (out of scope) or 403. */
+  private async findVisible(actor: Actor, id: string) {
+    const row = isUuid(id) ? await repo.findRecordItem(this.db, this.scope(actor), id) : undefined;
+    const kind = row ? findKind(row.kind) : undefined;
+    if (!row || !kind || !canSeeRecord(actor, row, kind)) throw AppError.notFound(M.notFound);
+    await new KindGate(this.db, actor).require(kind, 'read');
+    return { row, kind };
   }
 
   /** One record; sensitive details only for its student and the staff who may verify it (issue 5). */
   async detail(actor: Actor, id: string): Promise<RecordDetail> {
-    const row = isUuid(id) ? await repo.findRecordItem(this.db, scopeFor(actor), id) : undefined;
-    if (!row || !canSeeRecord(actor, row)) throw AppError.notFound(M.notFound);
+    const { row, kind } = await this.findVisible(actor, id);
     const item = toListItem(row);
-    const mayReadSensitive = row.studentId === actor.id || canVerifyRecord(actor, row);
     return {
       ...item,
-      details: mayReadSensitive ? { ...item.details, ...asDetails(row.sensitiveDetails) } : item.details,
-      canVerify: canVerifyRecord(actor, row),
+      details: mayReadSensitive(actor, row, kind)
+        ? { ...item.details, ...asDetails(row.sensitiveDetails) }
+        : item.details,
+      canVerify: canVerifyRecord(actor, row, kind),
       canDelete: canDeleteRecord(actor, item),
     };
   }
 
   /** Every scoring of a record the caller may see, newest first. */
   async scores(actor: Actor, id: string) {
-    const row = isUuid(id) ? await repo.findRecordItem(this.db, scopeFor(actor), id) : undefined;
-    if (!row || !canSeeRecord(actor, row)) throw AppError.notFound(M.notFound);
+    await this.findVisible(actor, id);
     const rows = await repo.listScores(this.db, id);
     return {
       items: rows.map((r) => ({
@@ -121,9 +162,11 @@ export class RecordReadService {
     query: { page: number; pageSize: number; search?: string | undefined },
   ): Promise<ListResponse<PendingRecord>> {
     if (!isStaff(actor)) throw AppError.forbidden();
-    const scope = scopeFor(actor);
+    const scope = this.scope(actor);
+    // The department's faculty do not verify the kinds only a DRP coordinator verifies.
+    const hidden = scope.kind === 'department' ? COORDINATOR_ONLY_KIND_IDS : [];
     const page = await listPage({ ...query, order: 'desc' }, repo.pendingListQueries(this.db), {
-      where: repo.pendingWhere(scope),
+      where: repo.pendingWhere(scope, hidden),
       searchIn: await recordSearchTargets(this.db, scope, query.search),
       sortable: repo.pendingListColumns.sortable,
       defaultSort: 'date',

@@ -1,3 +1,5 @@
+import { isVerifiedByDepartment } from '@pgel/shared/auth/policies';
+import { FORENSIC_DEPARTMENT_NAME } from '@pgel/shared/navigation';
 import { RECORD_MESSAGES } from '@pgel/shared/records/api';
 import { RECORD_KINDS } from '@pgel/shared/records/kinds';
 import { kindPagePath } from '@pgel/shared/records/paths';
@@ -6,11 +8,13 @@ import { todayIso } from '@pgel/shared/schemas/dates';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications, theses } from '../../db/schema/index';
+import { addPosting, createCoordinator, dayFromToday } from '../../test/drp-records-world';
 import { auditRowsFor, buildTestApp, del, get, post, recordRow, type TestApp } from '../../test/helpers';
 import {
   createRecordsWorld,
   freeChecklistParticular,
   needsFile,
+  type RecordActor,
   type RecordsWorld,
   recordBody,
   uploadDocument,
@@ -30,6 +34,10 @@ const requiredFields = (kind: RecordKind) => kind.fields.filter((f) => f.require
 describe('records: every kind of the registry', () => {
   let t: TestApp;
   let w: RecordsWorld;
+  /** The forensic kinds are kept in Forensic Medicine: the same world, in that department. */
+  let forensic: RecordsWorld;
+  /** Verifies the DRP kinds of both worlds' students (their postings cover today). */
+  let coordinator: RecordActor;
 
   beforeAll(async () => {
     t = await buildTestApp();
@@ -45,18 +53,35 @@ describe('records: every kind of the registry', () => {
         title: `A study of ${stage}s`,
       });
     }
+    forensic = await createRecordsWorld(t, { medicineName: FORENSIC_DEPARTMENT_NAME });
+    // DRP records belong to the student's posting (issue 12).
+    coordinator = await createCoordinator(t, `Dr. ${w.tag} Coordinator`);
+    for (const world of [w, forensic]) {
+      await addPosting(t.db, {
+        student: world.actors.student,
+        placement: world.medicine,
+        coordinator,
+        from: dayFromToday(-10),
+        to: dayFromToday(80),
+      });
+    }
   });
   afterAll(async () => {
     await t?.close();
   });
 
-  const student = () => w.actors.student.cookie;
-  const faculty = () => w.actors.faculty.cookie;
+  const worldOf = (kind: RecordKind) => (kind.department === 'forensic' ? forensic : w);
+  // The kind's student and verifier: the department's faculty, or the coordinator for a kind only they verify.
+  let student = () => w.actors.student.cookie;
+  let verifier = () => w.actors.faculty;
+  const faculty = () => verifier().cookie;
 
   async function valuesFor(kind: RecordKind) {
     const fileId = needsFile(kind) ? await uploadDocument(t, student()) : undefined;
-    const values = validValues(kind, w.refs, fileId);
-    if (kind.id === 'checklist') values.particular = await freeChecklistParticular(t.db, w.actors.student.id);
+    const world = worldOf(kind);
+    const values = validValues(kind, world.refs, fileId);
+    if (kind.id === 'checklist')
+      values.particular = await freeChecklistParticular(t.db, world.actors.student.id);
     return values;
   }
 
@@ -70,6 +95,10 @@ describe('records: every kind of the registry', () => {
   });
 
   describe.each(RECORD_KINDS.map((kind) => [kind.id, kind] as const))('%s', (_id, kind) => {
+    beforeAll(() => {
+      student = () => worldOf(kind).actors.student.cookie;
+      verifier = () => (isVerifiedByDepartment(kind) ? worldOf(kind).actors.faculty : coordinator);
+    });
     it('a valid entry is created Pending, with its success message, and lists without sensitive fields', async () => {
       const values = await valuesFor(kind);
       const response = await create(kind, values);
@@ -79,7 +108,7 @@ describe('records: every kind of the registry', () => {
       expect(record).toMatchObject({
         kind: kind.id,
         status: 'pending',
-        studentId: w.actors.student.id,
+        studentId: worldOf(kind).actors.student.id,
         verifierRemark: null,
         score: null,
         verifiedAt: null,
@@ -98,8 +127,9 @@ describe('records: every kind of the registry', () => {
         else if (field.input === 'computed') expect(typeof record.details[field.name]).toBe('number');
         else if (value !== undefined) expect(record.details[field.name]).toEqual(value);
       }
-      // A review upload is dated the day it arrives.
-      expect(record.date).toBe(kind.thesisStage ? todayIso() : (values[kind.dateField] ?? null));
+      // A review upload (and a DRP logbook upload) is dated the day it arrives.
+      const arrives = kind.thesisStage !== undefined || kind.datedOnArrival === true;
+      expect(record.date).toBe(arrives ? todayIso() : (values[kind.dateField] ?? null));
 
       const list = await get(t.app, `/api/v1/records?kind=${kind.id}&pageSize=20`, { cookie: student() });
       expect(list.statusCode).toBe(200);
@@ -108,8 +138,12 @@ describe('records: every kind of the registry', () => {
       );
       expect(item).toBeDefined();
       for (const field of kind.fields.filter((f) => f.sensitive)) {
-        expect(item?.details).not.toHaveProperty(field.name);
-        expect(list.body).not.toContain(String(values[field.name]));
+        // The forensic lists show the deceased's name to the owning student (issue 12).
+        if (kind.sensitiveInList) expect(item?.details[field.name]).toEqual(values[field.name]);
+        else {
+          expect(item?.details).not.toHaveProperty(field.name);
+          expect(list.body).not.toContain(String(values[field.name]));
+        }
         expect(record.details[field.name]).toEqual(values[field.name]);
       }
       const stored = await recordRow(t.db, record.id as string);
@@ -171,7 +205,7 @@ describe('records: every kind of the registry', () => {
       expect(record).toMatchObject({
         status: 'approved',
         verifierRemark: 'Good work',
-        verifiedByName: w.actors.faculty.name,
+        verifiedByName: verifier().name,
       });
       expect(record.verifiedAt).toEqual(expect.any(String));
       if (kind.scoring.type === 'none') expect(record.score.value).toBe(0);
@@ -184,7 +218,7 @@ describe('records: every kind of the registry', () => {
           status: 'approved',
           score: record.score,
           remark: 'Good work',
-          byName: w.actors.faculty.name,
+          byName: verifier().name,
           at: expect.any(String),
         },
       ]);
@@ -193,9 +227,12 @@ describe('records: every kind of the registry', () => {
         .select()
         .from(notifications)
         .where(
-          and(eq(notifications.toId, w.actors.student.id), eq(notifications.url, kindPagePath(kind.id))),
+          and(
+            eq(notifications.toId, worldOf(kind).actors.student.id),
+            eq(notifications.url, kindPagePath(kind.id)),
+          ),
         );
-      expect(told.some((n) => n.fromId === w.actors.faculty.id)).toBe(true);
+      expect(told.some((n) => n.fromId === verifier().id)).toBe(true);
 
       const deleted = await del(t.app, `/api/v1/records/${id}`, { cookie: student() });
       expect(deleted.statusCode).toBe(409);
@@ -259,7 +296,7 @@ describe('records: every kind of the registry', () => {
       expect((await get(t.app, `/api/v1/records/${id}`, { cookie: student() })).statusCode).toBe(404);
       const audit = await auditRowsFor(t.db, 'record', id);
       expect(audit.map((a) => a.action)).toEqual(['record.create', 'record.delete']);
-      expect(audit[1]?.actorId).toBe(w.actors.student.id);
+      expect(audit[1]?.actorId).toBe(worldOf(kind).actors.student.id);
     });
   });
 });

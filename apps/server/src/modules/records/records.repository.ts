@@ -1,11 +1,13 @@
 import type { RecordStatus } from '@pgel/shared/records/types';
-import { and, asc, count, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import {
   competencies,
   departments,
+  drpPostings,
   files,
+  institutions,
   notifications,
   recordScores,
   records,
@@ -20,12 +22,16 @@ import { changesShownColumns, searchTextSource, searchTextsAfter } from './recor
 
 /**
  * Whose records a caller sees (DESIGN.md section 4): Master all, staff their college and
- * department's, a student their own; staff without a placement nobody's.
+ * department's, a student their own; staff without a placement nobody's. A DRP coordinator
+ * sees the records of the kinds they verify (`kinds`), of the students with a posting of theirs
+ * that has started by `today` (issue 12). A department's staff do not see `hiddenKinds` in
+ * their Pending Verifications (the kinds only a coordinator verifies).
  */
 export type RecordScope =
   | { kind: 'all' }
   | { kind: 'department'; collegeId: string; departmentId: string }
   | { kind: 'student'; studentId: string }
+  | { kind: 'drp-coordinator'; coordinatorId: string; kinds: readonly string[]; today: string }
   | { kind: 'none' };
 
 /** Live (not deleted) records inside the scope; the partial indexes serve exactly this. */
@@ -42,6 +48,15 @@ export function recordsWhere(scope: RecordScope): SQL {
       ) as SQL;
     case 'student':
       return and(live, eq(records.studentId, scope.studentId)) as SQL;
+    case 'drp-coordinator':
+      if (scope.kinds.length === 0) return sql`false`;
+      return and(
+        live,
+        inArray(records.kind, [...scope.kinds]),
+        // The records of the coordinator's own postings, from each posting's first day: not the
+        // resident's records of another posting under another coordinator.
+        sql`exists (select 1 from ${drpPostings} where ${drpPostings.id} = ${records.drpPostingId} and ${drpPostings.coordinatorId} = ${scope.coordinatorId} and ${drpPostings.scheduleFrom} <= ${scope.today})`,
+      ) as SQL;
     case 'none':
       return sql`false`;
   }
@@ -102,14 +117,18 @@ export type RecordItemRow = {
 };
 
 /**
- * The report table's page and count, both filtered by `recordsWhere` and the kind in the
+ * The report table's page and count (and the sensitive details only when asked), both filtered by `recordsWhere` and the kind in the
  * caller's `where`. The search looks students up by name first (`recordSearchTargets`), so the
  * count never joins the student.
  */
-export function recordListQueries(db: Executor) {
+export function recordListQueries(db: Executor, options: { withSensitive?: boolean } = {}) {
   return {
     rows: db
-      .select(itemColumns)
+      .select({
+        ...itemColumns,
+        // Only for kinds whose list shows sensitive fields to some callers (`sensitiveInList`).
+        sensitiveDetails: options.withSensitive ? records.sensitiveDetails : sql<unknown>`null`,
+      })
       .from(records)
       .innerJoin(student, eq(student.id, records.studentId))
       .leftJoin(teacher, eq(teacher.id, records.teacherId))
@@ -303,8 +322,13 @@ export const pendingListColumns = {
   tieBreaker: records.id,
 };
 
-export function pendingWhere(scope: RecordScope): SQL {
-  return and(recordsWhere(scope), eq(records.status, 'pending')) as SQL;
+/** Pending records in scope, without the kinds the caller does not verify (`hiddenKinds`). */
+export function pendingWhere(scope: RecordScope, hiddenKinds: readonly string[] = []): SQL {
+  return and(
+    recordsWhere(scope),
+    eq(records.status, 'pending'),
+    hiddenKinds.length > 0 ? notInArray(records.kind, [...hiddenKinds]) : undefined,
+  ) as SQL;
 }
 
 // ---- The student's side of a new record ----------------------------------------------------
@@ -474,4 +498,32 @@ export async function insertScoresFor(
     insert into record_scores (record_id, status, score, remark, by_id)
     select r.id, ${entry.status}, ${score}::jsonb, ${entry.remark}, ${entry.byId}::uuid
     from records r where r.id in (${idList(ids)})`);
+}
+
+// ---- DRP postings (issue 12) -----------------------------------------------------------------
+
+export type StudentPosting = {
+  id: string;
+  coordinatorId: string;
+  scheduleFrom: string;
+  scheduleTo: string;
+  institution: string;
+  state: string;
+};
+
+/** A student's DRP postings with their institution, latest first. */
+export async function listStudentPostings(db: Executor, studentId: string): Promise<StudentPosting[]> {
+  return db
+    .select({
+      id: drpPostings.id,
+      coordinatorId: drpPostings.coordinatorId,
+      scheduleFrom: drpPostings.scheduleFrom,
+      scheduleTo: drpPostings.scheduleTo,
+      institution: institutions.name,
+      state: institutions.state,
+    })
+    .from(drpPostings)
+    .innerJoin(institutions, eq(institutions.id, drpPostings.institutionId))
+    .where(eq(drpPostings.studentId, studentId))
+    .orderBy(desc(drpPostings.scheduleFrom), desc(drpPostings.createdAt));
 }

@@ -1,4 +1,11 @@
-import { type Actor, canCreateRecord, canDeleteRecord, isStudent } from '@pgel/shared/auth/policies';
+import {
+  type Actor,
+  canCreateRecord,
+  canDeleteRecord,
+  isStudent,
+  isVerifiedByDepartment,
+  isVerifiedByDrpCoordinator,
+} from '@pgel/shared/auth/policies';
 import {
   type BulkVerifyRecordsInput,
   type CreateRecordInput,
@@ -7,6 +14,7 @@ import {
   type RecordDetail,
   type VerifyRecordInput,
 } from '@pgel/shared/records/api';
+import { findKind } from '@pgel/shared/records/kinds';
 import { COMMON_FIELDS, type RecordStatus } from '@pgel/shared/records/types';
 import { type RecordValues, todayIso, validateRecord } from '@pgel/shared/records/validation';
 import { isUuid } from '@pgel/shared/schemas/common';
@@ -19,9 +27,11 @@ import type { FilesService } from '../files/files.service';
 import { lockLogbookWriter, requireFreeParticular, requireThesisTitle } from './logbook-rules';
 import { RecordDefaultsService } from './record-defaults.service';
 import { tellVerifiersOfNewEntry } from './record-handoff';
+import { KindGate, requirePosting } from './record-kind-access';
 import { invalid, prepareRecord, requireKind, restrictedSettings } from './record-prepare';
 import { scopeFor } from './record-rows';
 import { RecordVerificationService } from './record-verification.service';
+import { submittedText, taskUrl } from './records.notify';
 import * as repo from './records.repository';
 import { RecordReadService } from './records-read.service';
 
@@ -64,7 +74,7 @@ export class RecordsService {
 
   constructor(private readonly deps: RecordsDeps) {
     this.now = deps.now ?? (() => new Date());
-    this.read = new RecordReadService({ db: deps.db });
+    this.read = new RecordReadService({ db: deps.db, now: this.now });
     this.verification = new RecordVerificationService(
       { db: deps.db, now: this.now, appUrl: deps.appUrl, onQueued: deps.onQueued },
       this.read,
@@ -129,6 +139,7 @@ export class RecordsService {
   ): Promise<CreateOutcome> {
     if (!canCreateRecord(actor) || !actor.collegeId || !actor.departmentId) throw AppError.forbidden();
     const kind = requireKind(input.kind);
+    await new KindGate(this.deps.db, actor).require(kind, 'write');
     const placement = { collegeId: actor.collegeId, departmentId: actor.departmentId };
 
     const values: RecordValues = { ...input.details };
@@ -147,9 +158,14 @@ export class RecordsService {
       if (errors.length > 0) throw invalid(errors);
       await requireFreeParticular(tx, actor.id, kind, clean);
       await requireThesisTitle(tx, actor.id, kind);
-      // A review upload has no date field: it is dated the day it arrives.
-      const dated = kind.thesisStage ? { ...clean, [kind.dateField]: todayIso(this.now()) } : clean;
-      const prepared = await prepareRecord(tx, this.deps.files, actor, placement, kind, dated);
+      // A review or DRP logbook upload has no date field: it is dated the day it arrives.
+      const today = todayIso(this.now());
+      const arrives = kind.thesisStage !== undefined || kind.datedOnArrival === true;
+      const dated = arrives ? { ...clean, [kind.dateField]: today } : clean;
+      const date = dated[kind.dateField];
+      const posting = await requirePosting(tx, actor.id, kind, typeof date === 'string' ? date : null, today);
+      const fromPosting = posting ? { institution: posting.institution, state: posting.state } : {};
+      const prepared = await prepareRecord(tx, this.deps.files, actor, placement, kind, dated, fromPosting);
       const row = await repo.insertRecord(tx, {
         kind: kind.id,
         studentId: actor.id,
@@ -157,6 +173,7 @@ export class RecordsService {
         departmentId: placement.departmentId,
         status: 'pending',
         verifierRemark: null,
+        drpPostingId: posting?.id ?? null,
         ...prepared.columns,
         details: prepared.details,
         sensitiveDetails: Object.keys(prepared.sensitive).length > 0 ? prepared.sensitive : null,
@@ -168,7 +185,21 @@ export class RecordsService {
         created: true,
         changes: { sensitiveFields: Object.keys(prepared.sensitive) },
       });
-      await tellVerifiersOfNewEntry(tx, { student: actor, kind, record: row, appUrl: this.deps.appUrl });
+      if (isVerifiedByDepartment(kind)) {
+        await tellVerifiersOfNewEntry(tx, { student: actor, kind, record: row, appUrl: this.deps.appUrl });
+      }
+      if (posting && isVerifiedByDrpCoordinator(kind)) {
+        // The coordinator the student is posted to verifies it: told in the app.
+        await repo.insertNotifications(tx, [
+          {
+            toId: posting.coordinatorId,
+            fromId: actor.id,
+            description: submittedText(actor.name, kind),
+            url: taskUrl(kind),
+            collegeId: placement.collegeId,
+          },
+        ]);
+      }
       return { statusCode: 201, stored: { message: kind.successMessage, recordId: row.id } };
     });
     if (!outcome.replayed) this.deps.onQueued();
@@ -193,8 +224,10 @@ export class RecordsService {
     if (!isUuid(id)) throw AppError.notFound(M.notFound);
     await this.deps.db.transaction(async (tx) => {
       await lockLogbookWriter(tx, actor);
-      const [row] = await repo.lockRecords(tx, scopeFor(actor), [id.toLowerCase()]);
+      const [row] = await repo.lockRecords(tx, scopeFor(actor, todayIso(this.now())), [id.toLowerCase()]);
       if (!row) throw AppError.notFound(M.notFound);
+      const kind = findKind(row.kind);
+      if (kind) await new KindGate(tx, actor).require(kind, 'write');
       const record = { ...row, status: row.status as RecordStatus };
       if (!canDeleteRecord(actor, record)) {
         const isVerifiedNow = record.status !== 'pending' || record.verifiedAt !== null;
