@@ -18,6 +18,9 @@ import { assessmentsRoutes } from './modules/assessments/assessments.routes';
 import { AssessmentsService } from './modules/assessments/assessments.service';
 import { authRoutes } from './modules/auth/auth.routes';
 import { AuthService } from './modules/auth/auth.service';
+import { AttendanceService } from './modules/drp/attendance.service';
+import { drpRoutes } from './modules/drp/drp.routes';
+import { DrpService } from './modules/drp/drp.service';
 import { filesRoutes } from './modules/files/files.routes';
 import { FilesService } from './modules/files/files.service';
 import { memosRoutes } from './modules/memos/memos.routes';
@@ -86,6 +89,8 @@ declare module 'fastify' {
       theses: ThesesService;
       memos: MemosService;
       assessments: AssessmentsService;
+      drp: DrpService;
+      drpAttendance: AttendanceService;
     };
   }
 }
@@ -198,6 +203,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const theses = new ThesesService({ db: database.db, files, appUrl: config.appUrl, onQueued });
   const memos = new MemosService({ db: database.db, appUrl: config.appUrl, onQueued });
   const assessments = new AssessmentsService({ db: database.db });
+  // DRP postings, coordinator accounts and attendance (issue 12).
+  const drp = new DrpService({ db: database.db, files, appUrl: config.appUrl, onQueued });
+  const drpAttendance = new AttendanceService({ db: database.db });
   app.decorate('outbox', outbox);
   app.decorate('messages', messages);
   app.decorate('services', {
@@ -214,6 +222,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     theses,
     memos,
     assessments,
+    drp,
+    drpAttendance,
   });
   const housekeeping = new Housekeeping(database.db, app.log, {
     sessionIdleMs: config.sessionIdleMs,
@@ -263,6 +273,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(thesesRoutes(theses));
       await api.register(memosRoutes(memos));
       await api.register(assessmentsRoutes(assessments));
+      await api.register(drpRoutes(drp, drpAttendance));
       await api.register(recordOptionsRoutes(new RecordOptionsService({ db: database.db })));
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },

@@ -67,6 +67,8 @@ export const REFERENCE_ADMIN_MESSAGES = {
   added: (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'} added successfully`,
   deleted: (what: string) => `${what} deleted successfully`,
   institutionAdded: 'Institution added successfully',
+  /** A DRP posting names the institution (issue 12): deleting it would orphan the posting. */
+  institutionHasPostings: 'This institution has DRP postings and cannot be deleted.',
   inUse: (what: string) => `This ${what} is in use and cannot be deleted.`,
   deleteFailed: 'Something went wrong while deleting.',
   notFound: (what: string) => `${what} not found`,

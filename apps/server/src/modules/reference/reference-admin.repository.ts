@@ -8,6 +8,7 @@ import {
   competencies,
   courses,
   departments,
+  drpPostings,
   institutions,
   skills,
   specialities,
@@ -391,6 +392,16 @@ export async function insertInstitution(db: Executor, values: typeof institution
 export async function findInstitution(db: Executor, id: string) {
   const [row] = await db.select().from(institutions).where(eq(institutions.id, id)).limit(1);
   return row;
+}
+
+/** Whether a DRP posting names the institution (its foreign key would refuse the delete). */
+export async function institutionHasDrpPostings(db: Executor, id: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: drpPostings.id })
+    .from(drpPostings)
+    .where(eq(drpPostings.institutionId, id))
+    .limit(1);
+  return row !== undefined;
 }
 
 export async function deleteInstitution(db: Executor, id: string) {

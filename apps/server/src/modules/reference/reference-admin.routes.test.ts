@@ -12,6 +12,7 @@ import {
   skills,
   specialities,
 } from '../../db/schema/index';
+import { addPosting, dayFromToday } from '../../test/drp-world';
 import { tinyPdf, tinyPng } from '../../test/files';
 import {
   auditRowsFor,
@@ -723,6 +724,23 @@ describe('reference data administration', () => {
         expect(missing.statusCode).toBe(404);
         expect(missing.json.message).toBe(M.notFound('Institution'));
       }
+    });
+
+    it('refuses (409) to delete an institution a DRP posting names, and keeps it', async () => {
+      const ours = await createInstitution(t.db, { collegeId: w.north.college.id });
+      const coordinator = await createUser(t.db, { role: 'drp_coordinator' });
+      await addPosting(t.db, {
+        student: w.actors.student,
+        placement: w.north,
+        coordinator,
+        from: dayFromToday(-5),
+        institution: ours,
+      });
+      const response = await del(t.app, `/api/v1/institutions/${ours.id}`, { cookie: hod });
+      expect(response.statusCode).toBe(409);
+      expect(response.json.message).toBe(M.institutionHasPostings);
+      expect(await t.db.select().from(institutions).where(eq(institutions.id, ours.id))).toHaveLength(1);
+      expect(await auditRowsFor(t.db, 'institution', ours.id)).toEqual([]);
     });
 
     it('refuses students the institution pages', async () => {

@@ -36,6 +36,7 @@ import {
 } from '@pgel/shared/schemas/reference-admin';
 import type { Database, Executor } from '../../db/client';
 import { writeAudit } from '../../platform/audit';
+import { isForeignKeyViolation } from '../../platform/db-errors';
 import { AppError } from '../../platform/errors';
 import { listPage } from '../../platform/list';
 import { auditEntry, TitleListService } from '../../platform/title-list';
@@ -348,17 +349,27 @@ export class ReferenceAdminService {
     };
   }
 
-  /** Deletes an institution when the policy allows it: 404 unknown, 403 refused. */
+  /**
+   * Deletes an institution when the policy allows it: 404 unknown, 403 refused, 409 while a DRP
+   * posting names it (the posting keeps its institution; issue 12).
+   */
   async deleteInstitution(actor: Actor, id: string, meta: Meta): Promise<{ message: string }> {
     if (!canAddInstitution(actor)) throw AppError.forbidden();
     if (!isUuid(id)) throw AppError.notFound(M.notFound('Institution'));
-    await this.db.transaction(async (tx) => {
-      const row = await repo.findInstitution(tx, id);
-      if (!row) throw AppError.notFound(M.notFound('Institution'));
-      if (!canDeleteInstitution(actor, row)) throw AppError.forbidden();
-      await repo.deleteInstitution(tx, id);
-      await writeAudit(tx, auditEntry(actor, meta, 'delete', 'institution', row));
-    });
+    try {
+      await this.db.transaction(async (tx) => {
+        const row = await repo.findInstitution(tx, id);
+        if (!row) throw AppError.notFound(M.notFound('Institution'));
+        if (!canDeleteInstitution(actor, row)) throw AppError.forbidden();
+        if (await repo.institutionHasDrpPostings(tx, id)) throw AppError.conflict(M.institutionHasPostings);
+        await repo.deleteInstitution(tx, id);
+        await writeAudit(tx, auditEntry(actor, meta, 'delete', 'institution', row));
+      });
+    } catch (err) {
+      // A posting added between the check and the delete: the foreign key refuses it.
+      if (isForeignKeyViolation(err)) throw AppError.conflict(M.institutionHasPostings);
+      throw err;
+    }
     return { message: M.deleted('Institution') };
   }
 }
