@@ -124,6 +124,36 @@ const router = createBrowserRouter([
               { path: '/memo', lazy: withFullStyles(() => import('./routes/memo')) },
               { path: '/appeal', lazy: withFullStyles(() => import('./routes/appraisal')) },
               { path: '/atcom', lazy: withFullStyles(() => import('./routes/aetcom')) },
+              // DRP (features/drp; activities and logbook uploads are record kinds) and the Forensic
+              // Medicine records (record kinds behind a department check), issue 12.
+              { path: '/drp/home', lazy: withFullStyles(() => import('./routes/drp-home')) },
+              { path: '/drp/attendence', lazy: withFullStyles(() => import('./routes/drp-attendance')) },
+              { path: '/drp/proc', lazy: withFullStyles(() => import('./routes/drp-activity')) },
+              { path: '/drp/offline', lazy: withFullStyles(() => import('./routes/drp-offline')) },
+              {
+                path: '/autopsy',
+                lazy: withFullStyles(() =>
+                  import('./routes/forensic').then((m) => ({ Component: m.AutopsyRoute })),
+                ),
+              },
+              {
+                path: '/forn/medico',
+                lazy: withFullStyles(() =>
+                  import('./routes/forensic').then((m) => ({ Component: m.MedicoLegalRoute })),
+                ),
+              },
+              {
+                path: '/forn/expertOpinion',
+                lazy: withFullStyles(() =>
+                  import('./routes/forensic').then((m) => ({ Component: m.ExpertOpinionRoute })),
+                ),
+              },
+              {
+                path: '/forn/crimeScene',
+                lazy: withFullStyles(() =>
+                  import('./routes/forensic').then((m) => ({ Component: m.CrimeSceneRoute })),
+                ),
+              },
             ],
           },
         ],

@@ -48,10 +48,17 @@ function fakeList(params: ListParams): Promise<ListResponse<Person>> {
   });
 }
 
-function PeopleList({ fetcher }: { fetcher: (params: ListParams) => Promise<ListResponse<Person>> }) {
+function PeopleList({
+  fetcher,
+  fixedPageSize,
+}: {
+  fetcher: (params: ListParams) => Promise<ListResponse<Person>>;
+  fixedPageSize?: boolean;
+}) {
   const list = useListQuery<Person>({ queryKey: ['people'], queryFn: (params) => fetcher(params) });
   return (
     <DataTable
+      fixedPageSize={fixedPageSize}
       label="People"
       rowKey={(p) => p.id}
       columns={[
@@ -110,6 +117,13 @@ describe('DataTable with useListQuery', () => {
     expect(bodyRows()).toHaveLength(5);
     expect(new URLSearchParams(router.state.location.search).get('pageSize')).toBe('5');
     expect(new URLSearchParams(router.state.location.search).get('page')).toBeNull();
+  });
+
+  it('offers no page-size choice on a table fixed at 10 rows', async () => {
+    renderWithApp(<PeopleList fetcher={fakeList} fixedPageSize />, { initialUrl: '/people' });
+    await screen.findByText('Person 10');
+    expect(bodyRows()).toHaveLength(10);
+    expect(screen.queryByRole('combobox', { name: 'Rows per page' })).toBeNull();
   });
 
   it('searches after a pause and says No Data Found when nothing matches', async () => {

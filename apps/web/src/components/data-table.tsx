@@ -95,6 +95,11 @@ export type DataTableProps<T> = {
   onRowClick?: (row: T) => void;
   /** What an empty list says; 'No Data Found' unless a screen has its own words. */
   emptyText?: ReactNode;
+  /**
+   * Always the default 10 rows, with no page-size choice (spec 03 section 9: the institution, DRP,
+   * college, competency, skill and specialty tables).
+   */
+  fixedPageSize?: boolean;
 };
 
 /**
@@ -290,6 +295,7 @@ export function DataTable<T>({
   minWidth = 640,
   onRowClick,
   emptyText = NO_DATA_TEXT,
+  fixedPageSize = false,
 }: DataTableProps<T>) {
   const total = data?.total ?? 0;
   const rows = data?.items ?? [];
@@ -357,22 +363,26 @@ export function DataTable<T>({
         mb="sm"
       >
         <Group gap="xs" wrap="nowrap">
-          <Text size="sm" aria-hidden>
-            Show
-          </Text>
-          <Select
-            aria-label="Rows per page"
-            data={pageSizeOptions}
-            value={String(params.pageSize)}
-            onChange={(value) => value && onPageSizeChange(Number(value))}
-            allowDeselect={false}
-            size="sm"
-            w={80}
-            comboboxProps={{ withinPortal: true }}
-          />
-          <Text size="sm" aria-hidden>
-            entries
-          </Text>
+          {fixedPageSize ? null : (
+            <>
+              <Text size="sm" aria-hidden>
+                Show
+              </Text>
+              <Select
+                aria-label="Rows per page"
+                data={pageSizeOptions}
+                value={String(params.pageSize)}
+                onChange={(value) => value && onPageSizeChange(Number(value))}
+                allowDeselect={false}
+                size="sm"
+                w={80}
+                comboboxProps={{ withinPortal: true }}
+              />
+              <Text size="sm" aria-hidden>
+                entries
+              </Text>
+            </>
+          )}
           {isFetching && data ? <Loader size="xs" aria-label="Loading" /> : null}
         </Group>
         <Group gap="xs" wrap="wrap" justify="flex-end">

@@ -23,6 +23,8 @@ type FileUploadProps = {
   uploadedText?: string;
   /** The message when the server or the network fails (a screen's own wording); else the server's. */
   serverErrorMessage?: string;
+  /** The message when the network fails (the DRP logbook's 'An error occurred during upload'). */
+  networkErrorMessage?: string;
 };
 
 /**
@@ -41,11 +43,15 @@ export function FileUpload({
   disabled = false,
   uploadedText = 'Upload complete.',
   serverErrorMessage,
+  networkErrorMessage,
 }: FileUploadProps) {
   const inputId = useId();
   // Cleared after every pick, so choosing the same file again still fires a change.
   const resetInputRef = useRef<() => void>(null);
-  const { state, start, reset, isUploading } = useUpload(purpose, { serverErrorMessage });
+  const { state, start, reset, isUploading } = useUpload(purpose, {
+    serverErrorMessage,
+    networkErrorMessage,
+  });
 
   useEffect(() => {
     onBusyChange?.(isUploading);

@@ -1,6 +1,7 @@
 import { FILE_MESSAGES, MAX_UPLOAD_BYTES } from '@pgel/shared/schemas/files';
 import { describe, expect, it } from 'vitest';
-import { checkUpload } from './upload';
+import { ApiError } from './api-client';
+import { checkUpload, uploadFailureMessage } from './upload';
 
 const fileOf = (type: string, size = 10) => new File([new Uint8Array(size)], 'x', { type });
 
@@ -21,5 +22,29 @@ describe('checkUpload', () => {
 
   it('leaves a file of unknown type to the server', () => {
     expect(checkUpload(fileOf(''), 'profile_photo')).toBeNull();
+  });
+});
+
+describe('uploadFailureMessage', () => {
+  const drp = { serverErrorMessage: 'Upload failed', networkErrorMessage: 'An error occurred during upload' };
+
+  it("words a server fault and a network fault in the screen's own words", () => {
+    expect(uploadFailureMessage(new ApiError(503, 'unavailable', 'Service busy'), drp)).toBe('Upload failed');
+    expect(uploadFailureMessage(new ApiError(0, 'network', 'offline'), drp)).toBe(
+      'An error occurred during upload',
+    );
+  });
+
+  it("keeps the server's reason for a refusal", () => {
+    expect(
+      uploadFailureMessage(new ApiError(415, 'unsupported', 'This file type is not supported'), drp),
+    ).toBe('This file type is not supported');
+  });
+
+  it('falls back to the server message where the screen has no wording of its own', () => {
+    expect(uploadFailureMessage(new ApiError(0, 'network', 'Try again later'), {})).toBe('Try again later');
+    expect(
+      uploadFailureMessage(new ApiError(0, 'network', 'x'), { serverErrorMessage: 'Server error' }),
+    ).toBe('Server error');
   });
 });

@@ -109,6 +109,23 @@ export function uploadFile(
   });
 }
 
+/**
+ * What a failed upload says: a screen may word a failure of the server or of the network its own
+ * way (spec 03 section 8); a refusal (4xx) keeps the server's reason, which tells the user what
+ * to change.
+ */
+export function uploadFailureMessage(
+  error: unknown,
+  messages: { serverErrorMessage?: string | undefined; networkErrorMessage?: string | undefined },
+): string {
+  if (!(error instanceof ApiError)) return GENERIC_MESSAGES.tryAgain;
+  const isNetworkFault = error.status === 0;
+  if (isNetworkFault && messages.networkErrorMessage) return messages.networkErrorMessage;
+  if ((isNetworkFault || error.status >= 500) && messages.serverErrorMessage)
+    return messages.serverErrorMessage;
+  return error.message;
+}
+
 export type UploadState =
   | { status: 'idle' }
   | { status: 'uploading'; fileName: string; progress: number }
@@ -120,8 +137,11 @@ export type UploadState =
  * resolves with the stored file (or null when refused, failed or replaced by a newer pick).
  * Leaving the page aborts a running upload.
  */
-export function useUpload(purpose: FilePurpose, options: { serverErrorMessage?: string } = {}) {
-  const { serverErrorMessage } = options;
+export function useUpload(
+  purpose: FilePurpose,
+  options: { serverErrorMessage?: string; networkErrorMessage?: string } = {},
+) {
+  const { serverErrorMessage, networkErrorMessage } = options;
   const [state, setState] = useState<UploadState>({ status: 'idle' });
   const controllerRef = useRef<AbortController | null>(null);
 
@@ -154,20 +174,14 @@ export function useUpload(purpose: FilePurpose, options: { serverErrorMessage?: 
       } catch (error) {
         if (controller.signal.aborted) return null;
         // A screen may word a failure of the server or the network its own way (spec 03 section 8).
-        const isServerFault = error instanceof ApiError && (error.status === 0 || error.status >= 500);
-        const message =
-          serverErrorMessage && isServerFault
-            ? serverErrorMessage
-            : error instanceof ApiError
-              ? error.message
-              : GENERIC_MESSAGES.tryAgain;
+        const message = uploadFailureMessage(error, { serverErrorMessage, networkErrorMessage });
         setState({ status: 'error', fileName: file.name, message });
         return null;
       } finally {
         if (controllerRef.current === controller) controllerRef.current = null;
       }
     },
-    [purpose, serverErrorMessage],
+    [purpose, serverErrorMessage, networkErrorMessage],
   );
 
   const reset = useCallback(() => {

@@ -32,4 +32,13 @@ export const AVAILABLE_PATHS: ReadonlySet<string> = new Set([
   '/memo',
   '/appeal',
   '/atcom',
+  // DRP and forensic records (issue 12).
+  '/drp/home',
+  '/drp/attendence',
+  '/drp/proc',
+  '/drp/offline',
+  '/autopsy',
+  '/forn/medico',
+  '/forn/expertOpinion',
+  '/forn/crimeScene',
 ]);

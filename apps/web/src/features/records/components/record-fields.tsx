@@ -13,7 +13,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { TimeInput } from '@mantine/dates';
-import type { FieldDef } from '@pgel/shared/records/types';
+import type { FieldDef, RecordKind } from '@pgel/shared/records/types';
 import { inclusiveDays, type RecordValues, selectOptions } from '@pgel/shared/records/validation';
 import { IconClock, IconPlus, IconTrash } from '@tabler/icons-react';
 import { DateField } from '../../../components/date-field';
@@ -320,7 +320,11 @@ export function FileField({
   error,
   onChange,
   onBusyChange,
-}: FieldProps<'file'> & { onBusyChange?: (isBusy: boolean) => void }) {
+  uploadMessages,
+}: FieldProps<'file'> & {
+  onBusyChange?: (isBusy: boolean) => void;
+  uploadMessages?: RecordKind['uploadMessages'];
+}) {
   return (
     <Stack gap={4}>
       <FileUpload
@@ -330,6 +334,9 @@ export function FileField({
         onUploaded={(file) => onChange(file.id)}
         onRemove={() => onChange('')}
         onBusyChange={onBusyChange}
+        // A failed upload (the server's fault or the network's) in the kind's own words.
+        serverErrorMessage={uploadMessages?.failed}
+        networkErrorMessage={uploadMessages?.error}
       />
       {error ? (
         <Text size="xs" c="red.8" role="alert">
@@ -364,6 +371,8 @@ export type RecordFieldProps = {
   /** Whether the select's department-only options show, by setting name. */
   restrictedAllowed: (departmentSetting: string) => boolean;
   onBusyChange?: (name: string, isBusy: boolean) => void;
+  /** The kind's own upload failure messages (the DRP logbook's), instead of the generic ones. */
+  uploadMessages?: RecordKind['uploadMessages'];
 };
 
 /** One input of a record form, chosen by the field's `input` type. */
@@ -375,6 +384,7 @@ export function RecordField({
   today,
   restrictedAllowed,
   onBusyChange,
+  uploadMessages,
 }: RecordFieldProps) {
   const value = values[field.name];
   const change = (next: unknown) => onChange(field.name, next);
@@ -415,6 +425,7 @@ export function RecordField({
           error={error}
           onChange={change}
           onBusyChange={onBusyChange ? (isBusy) => onBusyChange(field.name, isBusy) : undefined}
+          uploadMessages={uploadMessages}
         />
       );
     case 'computed':

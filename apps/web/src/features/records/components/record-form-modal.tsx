@@ -230,7 +230,7 @@ function RecordForm({ kind, onDone, onCancel, onEditedChange }: RecordFormProps)
             return;
           }
         }
-        void showError(recordFailureMessage(error, RECORD_MESSAGES.submitFailed));
+        void showError(recordFailureMessage(error, kind.submitFailedMessage ?? RECORD_MESSAGES.submitFailed));
       },
     });
   };
@@ -276,6 +276,7 @@ function RecordForm({ kind, onDone, onCancel, onEditedChange }: RecordFormProps)
                     today={today}
                     restrictedAllowed={restrictedAllowed}
                     onBusyChange={setBusy}
+                    uploadMessages={kind.uploadMessages}
                   />
                 </Grid.Col>
               ))}

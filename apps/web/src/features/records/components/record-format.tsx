@@ -102,12 +102,26 @@ export function columnValue(row: RecordListItem, value: string): unknown {
   }
 }
 
+/**
+ * A column of several values in one cell, joined with ' / ' (the forensic 'Name / Age / Sex').
+ * A value the caller is not shown (the deceased's name outside the student and verifiers) is
+ * left out, not shown as 'N/A'.
+ */
+export function formatValues(row: RecordListItem, values: readonly string[]): string {
+  const shown = values
+    .map((value) => columnValue(row, value))
+    .filter((value) => value !== null && value !== undefined && value !== '')
+    .map(formatText);
+  return shown.length > 0 ? shown.join(' / ') : RECORD_MESSAGES.notAvailable;
+}
+
 /** The cell of one registry column for one row. */
 export function formatCell(
   row: RecordListItem,
   column: ColumnDef,
   onViewFile: (file: ViewableFile, title: string) => void,
 ): ReactNode {
+  if (column.values) return <CellText text={formatValues(row, column.values)} />;
   const raw = columnValue(row, column.value);
   const format = column.format ?? (column.value === 'date' ? 'date' : 'text');
   switch (format) {

@@ -17,7 +17,10 @@ import {
   canDeleteRecord,
   canVerifyRecords,
   canWriteLogbook,
+  isDrpCoordinator,
   isStaff,
+  isVerifiedByDepartment,
+  isVerifiedByDrpCoordinator,
 } from '@pgel/shared/auth/policies';
 import { RECORD_MESSAGES, type RecordListItem } from '@pgel/shared/records/api';
 import { findKind } from '@pgel/shared/records/kinds';
@@ -119,7 +122,12 @@ function KindReport({ kind }: { kind: RecordKind }) {
   const isAwaitingApproval = canCreateRecord(actor) && !canAdd;
   // The server lists only the caller's department; verifying is then a question of role alone,
   // except for a record of the verifier's own (never theirs to verify).
-  const canVerify = canVerifyRecords(actor);
+  // A DRP coordinator verifies only the kinds they are named for; the department's faculty not
+  // the kinds only a coordinator verifies (issue 12).
+  const verifiesKind = isDrpCoordinator(actor)
+    ? isVerifiedByDrpCoordinator(kind)
+    : isVerifiedByDepartment(kind);
+  const canVerify = canVerifyRecords(actor) && verifiesKind;
   const canVerifyRow = (row: RecordListItem) => canVerify && row.studentId !== actor.id;
   const canDeleteRow = (row: RecordListItem) => canAdd && canDeleteRecord(actor, row);
 
@@ -352,7 +360,8 @@ function KindReport({ kind }: { kind: RecordKind }) {
         w={{ base: '100%', xs: 150 }}
         comboboxProps={{ withinPortal: true }}
       />
-      {isStaffUser ? (
+      {/* The filter searches the department's students: a coordinator has no department. */}
+      {isStaffUser && !isDrpCoordinator(actor) ? (
         <StudentFilter value={filters.studentId ?? null} onChange={(value) => setFilter('student', value)} />
       ) : null}
     </>

@@ -138,6 +138,7 @@ export function CollegesPage({ renderAddStaff }: CollegesPageProps = {}) {
   return (
     <ReferencePage title={TITLE} addLabel="Add College" onAdd={addModal.open}>
       <DataTable
+        fixedPageSize
         label="Colleges"
         columns={columns}
         rowKey={(college) => college.id}

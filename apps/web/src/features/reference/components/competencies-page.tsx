@@ -54,6 +54,7 @@ export function CompetenciesPage() {
   return (
     <ReferencePage title={TITLE} addLabel="Add Competency" onAdd={addModal.open}>
       <DataTable
+        fixedPageSize
         label="Competencies"
         columns={columns}
         rowKey={(c) => c.id}

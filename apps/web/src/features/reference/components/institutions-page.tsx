@@ -55,6 +55,7 @@ export function InstitutionsPage() {
   return (
     <ReferencePage title={TITLE} addLabel="Add Institution" onAdd={addModal.open}>
       <DataTable
+        fixedPageSize
         label="Institutions"
         columns={columns}
         rowKey={(i) => i.id}

@@ -50,6 +50,7 @@ export function SkillsPage() {
   return (
     <ReferencePage title={TITLE} addLabel="Add Skill" onAdd={addModal.open}>
       <DataTable
+        fixedPageSize
         label="Skills"
         columns={columns}
         rowKey={(s) => s.id}

@@ -41,6 +41,7 @@ export function SpecialitiesPage() {
   return (
     <ReferencePage title={TITLE} addLabel={canManage ? 'Add New' : undefined} onAdd={addModal.open}>
       <DataTable
+        fixedPageSize
         label="Specialities"
         columns={columns}
         rowKey={(s) => s.id}
