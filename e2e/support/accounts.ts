@@ -2,6 +2,9 @@ import { expect, type Page, request } from '@playwright/test';
 import { DEMO_PASSWORD } from './fixtures';
 import { waitForMailLink } from './mail';
 
+/** The demo HOD of Forensic Medicine, the one department that keeps autopsy records. */
+export const FORENSIC_HOD = 'forensic.hod@demo.test';
+
 let phoneSerial = 0;
 /** A 10-digit number no other account of this run holds (sign-up refuses a number in use). */
 function freshPhone(): string {
@@ -19,13 +22,14 @@ export async function newVerifiedStudent(
   email: string,
   password: string,
   name = 'Ravi Kumar',
-  options: { approved?: boolean } = {},
+  options: { approved?: boolean; department?: 'General Medicine' | 'Forensic Medicine' } = {},
 ) {
+  const departmentName = options.department ?? 'General Medicine';
   const api = page.request;
   const colleges = await (await api.get('/api/v1/colleges')).json();
   const college = colleges.items.find((c: { name: string }) => c.name === 'Demo Medical College');
   const departments = await (await api.get(`/api/v1/colleges/${college.id}/departments`)).json();
-  const department = departments.items.find((d: { name: string }) => d.name === 'General Medicine');
+  const department = departments.items.find((d: { name: string }) => d.name === departmentName);
   const detail = await (await api.get(`/api/v1/departments/${department.id}`)).json();
   const response = await api.post('/api/v1/auth/signup', {
     data: {
@@ -44,17 +48,23 @@ export async function newVerifiedStudent(
   const link = await waitForMailLink(email, /verify/i);
   const token = link.split('/verify/')[1];
   expect((await api.post(`/api/v1/auth/verify/${token}`)).status()).toBe(200);
-  if (options.approved) await approveStudent(page, email);
+  if (options.approved) {
+    await approveStudent(
+      page,
+      email,
+      departmentName === 'Forensic Medicine' ? FORENSIC_HOD : 'hod@demo.test',
+    );
+  }
 }
 
 /** The demo HOD approves the student (verifyByHod) through the API, in a session of their own. */
-export async function approveStudent(page: Page, email: string) {
+export async function approveStudent(page: Page, email: string, hodEmail = 'hod@demo.test') {
   // The page's request context knows the app's address; its cookies stay the student's.
   const baseURL = new URL((await page.request.get('/api/v1/health')).url()).origin;
   const hod = await request.newContext({ baseURL });
   try {
     const login = await hod.post('/api/v1/auth/staff-login', {
-      data: { email: 'hod@demo.test', password: DEMO_PASSWORD },
+      data: { email: hodEmail, password: DEMO_PASSWORD },
     });
     expect(login.status()).toBe(200);
     const found = await (await hod.get(`/api/v1/students?search=${encodeURIComponent(email)}`)).json();

@@ -20,12 +20,18 @@ export function today(): string {
 }
 
 /** A fresh approved student of the demo department (General Medicine), signed in on `page`. */
-export async function freshStudent(page: Page, testInfo: TestInfo, prefix: string, firstName: string) {
+export async function freshStudent(
+  page: Page,
+  testInfo: TestInfo,
+  prefix: string,
+  firstName: string,
+  department: 'General Medicine' | 'Forensic Medicine' = 'General Medicine',
+) {
   const name = `${firstName} ${Date.now() % 100000}`;
   const email = uniqueEmail(prefix, testInfo.project.name);
   // Approved by the department (only then does a student write the logbook), but without a
   // joining date, so sign-in lands on the profile.
-  await newVerifiedStudent(page, email, STUDENT_PASSWORD, name, { approved: true });
+  await newVerifiedStudent(page, email, STUDENT_PASSWORD, name, { approved: true, department });
   await loginAs(page, 'student', email, STUDENT_PASSWORD, '/profile');
   return { name, email };
 }

@@ -55,6 +55,7 @@ describe('demo seed', () => {
       .orderBy(asc(users.email));
     expect(accounts.map((a) => [a.email, a.role])).toEqual([
       ['faculty@demo.test', 'professor'],
+      ['forensic.hod@demo.test', 'hod'],
       ['hod@demo.test', 'hod'],
       ['master@demo.test', 'master'],
       ['student@demo.test', null],
@@ -128,6 +129,6 @@ describe('demo seed', () => {
   it('refuses to run on a database that has users', async () => {
     await expect(seedDemo(t.db)).rejects.toBeInstanceOf(NotEmptyError);
     expect(await t.db.select({ id: colleges.id }).from(colleges)).toHaveLength(1);
-    expect(await t.db.select({ id: users.id }).from(users)).toHaveLength(4);
+    expect(await t.db.select({ id: users.id }).from(users)).toHaveLength(DEMO_ACCOUNTS.length);
   });
 });

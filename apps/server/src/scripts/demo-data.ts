@@ -25,6 +25,12 @@ export const DEMO_ACCOUNTS = [
     label: 'Professor, General Medicine',
   },
   { email: 'student@demo.test', name: 'Demo Student', role: null, label: 'Student, General Medicine' },
+  {
+    email: 'forensic.hod@demo.test',
+    name: 'Dr. Demo Forensic HOD',
+    role: 'hod',
+    label: 'HOD, Forensic Medicine',
+  },
 ] as const;
 
 export class NotEmptyError extends Error {}
@@ -36,7 +42,7 @@ async function catalogueDepartment(tx: Tx, name: string) {
 }
 
 /**
- * Fills an empty database with the demo college, its two departments, four accounts (all
+ * Fills an empty database with the demo college, its two departments, five accounts (all
  * with DEMO_PASSWORD) and a little reference data (General Medicine's competencies, skills and
  * specialities; two institutions in Delhi). Refuses to touch a database that already has users, so it can never mix
  * demo accounts into real data.
@@ -66,7 +72,13 @@ export async function seedDemo(db: Database): Promise<void> {
       .from(courses)
       .where(and(eq(courses.departmentId, medicine.id), eq(courses.title, 'MD General Medicine')))
       .limit(1);
-    if (!college || !mdMedicine) throw new Error('demo seed: the catalogue lacks MD General Medicine');
+    const [mdForensic] = await tx
+      .select()
+      .from(courses)
+      .where(and(eq(courses.departmentId, forensic.id), eq(courses.title, 'MD Forensic Medicine')))
+      .limit(1);
+    if (!college || !mdMedicine || !mdForensic)
+      throw new Error('demo seed: the catalogue lacks an MD course');
     await tx.insert(collegeDepartments).values([
       { collegeId: college.id, departmentId: medicine.id, refNo: 'DMC/GM/2024/01', refDate: '2024-07-01' },
       { collegeId: college.id, departmentId: forensic.id, refNo: 'DMC/FM/2024/01', refDate: '2024-07-01' },
@@ -104,6 +116,17 @@ export async function seedDemo(db: Database): Promise<void> {
           collegeId: college.id,
           departmentId: medicine.id,
           courseId: mdMedicine.id,
+        },
+        {
+          ...common,
+          name: 'Dr. Demo Forensic HOD',
+          email: 'forensic.hod@demo.test',
+          phone: '9810000004',
+          role: 'hod',
+          referralId: newReferralId(),
+          collegeId: college.id,
+          departmentId: forensic.id,
+          courseId: mdForensic.id,
         },
       ])
       .returning({ id: users.id });

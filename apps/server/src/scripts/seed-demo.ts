@@ -11,7 +11,7 @@ async function run() {
       'Demo data created: college "Demo Medical College" (Delhi) with General Medicine and Forensic Medicine.',
     );
     console.log(`Accounts (password ${DEMO_PASSWORD}):`);
-    for (const account of DEMO_ACCOUNTS) console.log(`  ${account.email.padEnd(20)} ${account.label}`);
+    for (const account of DEMO_ACCOUNTS) console.log(`  ${account.email.padEnd(24)} ${account.label}`);
   } finally {
     await database.close();
   }
