@@ -1,14 +1,7 @@
 import { FORENSIC_DEPARTMENT_NAME } from '@pgel/shared/navigation';
 import type { RecordKind } from '@pgel/shared/records/types';
 import type { StaffRole } from '@pgel/shared/roles';
-import {
-  addPosting,
-  createCoordinator,
-  createDrpInstitution,
-  type DrpPostingFixture,
-  dayFromToday,
-  signedInUser,
-} from './drp-world';
+import { addThreePostings, type DrpPostingFixture, dayFromToday, signedInUser } from './drp-world';
 import {
   createCourse,
   createDepartment,
@@ -83,37 +76,23 @@ export async function createDrpRecordsWorld(t: TestApp): Promise<DrpRecordsWorld
   };
   const person = (role: StaffRole | null, placement: Placement | undefined, label: string) =>
     signedInUser(t, role, placement, `Dr. ${tag} ${label}`);
-  const actors = {
+  const students = {
     student: await person(null, forensic, 'Student'),
     otherStudent: await person(null, forensic, 'Other Student'),
     medicineStudent: await person(null, medicine, 'Medicine Student'),
     faculty: await person('professor', forensic, 'Faculty'),
     medicineFaculty: await person('professor', medicine, 'Physician'),
     hod: await person('hod', forensic, 'Hod'),
-    coordinator: await createCoordinator(t, `Dr. ${tag} Coordinator`),
-    otherCoordinator: await createCoordinator(t, `Dr. ${tag} Other Coordinator`),
-    futureCoordinator: await createCoordinator(t, `Dr. ${tag} Future Coordinator`),
     master: await person('master', undefined, 'Master'),
   };
-  const posting = await addPosting(t.db, {
-    student: actors.student,
+  const { coordinators, posting, futurePosting, otherPosting } = await addThreePostings(t, {
+    tag,
     placement: forensic,
-    coordinator: actors.coordinator,
-    from: dayFromToday(-30),
+    student: students.student,
+    otherStudent: students.otherStudent,
+    otherFrom: dayFromToday(-30),
   });
-  const futurePosting = await addPosting(t.db, {
-    student: actors.student,
-    placement: forensic,
-    coordinator: actors.futureCoordinator,
-    from: dayFromToday(100),
-  });
-  const otherPosting = await addPosting(t.db, {
-    student: actors.otherStudent,
-    placement: forensic,
-    coordinator: actors.otherCoordinator,
-    from: dayFromToday(-30),
-    institution: await createDrpInstitution(t.db, 'Goa'),
-  });
+  const actors = { ...students, ...coordinators };
   return {
     tag,
     forensic,

@@ -168,7 +168,7 @@ export async function createDrpWorld(t: TestApp): Promise<DrpWorld> {
   });
   const person = (role: StaffRole | null, placement: Placement | undefined, label: string) =>
     signedInUser(t, role, placement, `Dr. ${tag} ${label}`);
-  const actors = {
+  const students = {
     student: await person(null, home, 'Student'),
     otherStudent: await person(null, home, 'Other Student'),
     otherCollegeStudent: await person(null, south, 'South Student'),
@@ -176,30 +176,16 @@ export async function createDrpWorld(t: TestApp): Promise<DrpWorld> {
     facultyOtherDepartment: await person('professor', otherDepartment, 'Surgeon'),
     hod: await person('hod', home, 'Hod'),
     hodOtherCollege: await person('hod', south, 'South Hod'),
-    coordinator: await createCoordinator(t, `Dr. ${tag} Coordinator`),
-    otherCoordinator: await createCoordinator(t, `Dr. ${tag} Other Coordinator`),
-    futureCoordinator: await createCoordinator(t, `Dr. ${tag} Future Coordinator`),
     master: await person('master', undefined, 'Master'),
   };
-  const posting = await addPosting(t.db, {
-    student: actors.student,
+  const { coordinators, posting, futurePosting, otherPosting } = await addThreePostings(t, {
+    tag,
     placement: home,
-    coordinator: actors.coordinator,
-    from: dayFromToday(-30),
+    student: students.student,
+    otherStudent: students.otherStudent,
+    otherFrom: dayFromToday(-10),
   });
-  const futurePosting = await addPosting(t.db, {
-    student: actors.student,
-    placement: home,
-    coordinator: actors.futureCoordinator,
-    from: dayFromToday(100),
-  });
-  const otherPosting = await addPosting(t.db, {
-    student: actors.otherStudent,
-    placement: home,
-    coordinator: actors.otherCoordinator,
-    from: dayFromToday(-10),
-    institution: await createDrpInstitution(t.db, 'Goa'),
-  });
+  const actors = { ...students, ...coordinators };
   return {
     tag,
     home,
@@ -211,6 +197,43 @@ export async function createDrpWorld(t: TestApp): Promise<DrpWorld> {
     otherPosting,
     cookieOf: (who) => (who === 'anonymous' ? undefined : actors[who].cookie),
   };
+}
+
+/**
+ * The three postings both DRP worlds are built on: `student` under `coordinator` from 30 days
+ * ago and under `futureCoordinator` from 100 days ahead; `otherStudent` under
+ * `otherCoordinator` at another institution from `otherFrom`.
+ */
+export async function addThreePostings(
+  t: TestApp,
+  input: { tag: string; placement: Placement; student: DrpActor; otherStudent: DrpActor; otherFrom: string },
+) {
+  const { tag, placement } = input;
+  const coordinators = {
+    coordinator: await createCoordinator(t, `Dr. ${tag} Coordinator`),
+    otherCoordinator: await createCoordinator(t, `Dr. ${tag} Other Coordinator`),
+    futureCoordinator: await createCoordinator(t, `Dr. ${tag} Future Coordinator`),
+  };
+  const posting = await addPosting(t.db, {
+    student: input.student,
+    placement,
+    coordinator: coordinators.coordinator,
+    from: dayFromToday(-30),
+  });
+  const futurePosting = await addPosting(t.db, {
+    student: input.student,
+    placement,
+    coordinator: coordinators.futureCoordinator,
+    from: dayFromToday(100),
+  });
+  const otherPosting = await addPosting(t.db, {
+    student: input.otherStudent,
+    placement,
+    coordinator: coordinators.otherCoordinator,
+    from: input.otherFrom,
+    institution: await createDrpInstitution(t.db, 'Goa'),
+  });
+  return { coordinators, posting, futurePosting, otherPosting };
 }
 
 /** A test file's app and DRP world, built before its tests and closed after them. */

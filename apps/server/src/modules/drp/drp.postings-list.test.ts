@@ -1,4 +1,4 @@
-import { DRP_MESSAGES as M } from '@pgel/shared/drp/postings';
+import { DRP_MESSAGES as M, type Posting } from '@pgel/shared/drp/postings';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { drpPostings, files } from '../../db/schema/index';
@@ -15,18 +15,8 @@ import { auditRowsFor, del, get, post, type TestApp, unique, uniquePhone } from 
 import { uploadDocument } from '../../test/records-world';
 
 type Json = Record<string, unknown>;
-type PostingJson = {
-  id: string;
-  student: { id: string; name: string };
-  studentCollege: string;
-  institution: { id: string; name: string };
-  state: string;
-  coordinator: { id: string; name: string; email: string; phone: string };
-  scheduleFrom: string;
-  scheduleTo: string;
-  notice: { id: string; url: string; originalName: string } | null;
-  canDelete: boolean;
-};
+// The answer's shape is the shared contract's.
+type PostingJson = Posting;
 
 describe('DRP postings: the list and delete', () => {
   let t: TestApp;

@@ -1,5 +1,5 @@
 import { addDays } from '@pgel/shared/academic/common';
-import { DRP_COORDINATOR_TEXT, DRP_MESSAGES as M } from '@pgel/shared/drp/postings';
+import { DRP_COORDINATOR_TEXT, DRP_MESSAGES as M, type Posting } from '@pgel/shared/drp/postings';
 import { LOGIN_MESSAGES, VERIFY_MESSAGES } from '@pgel/shared/schemas/auth';
 import { FILE_MESSAGES } from '@pgel/shared/schemas/files';
 import { asc, count, eq } from 'drizzle-orm';
@@ -30,18 +30,8 @@ import {
 import { uploadDocument } from '../../test/records-world';
 
 type Json = Record<string, unknown>;
-type PostingJson = {
-  id: string;
-  student: { id: string; name: string };
-  studentCollege: string;
-  institution: { id: string; name: string };
-  state: string;
-  coordinator: { id: string; name: string; email: string; phone: string };
-  scheduleFrom: string;
-  scheduleTo: string;
-  notice: { id: string; url: string; originalName: string } | null;
-  canDelete: boolean;
-};
+// The answer's shape is the shared contract's.
+type PostingJson = Posting;
 
 describe('DRP postings and coordinator accounts', () => {
   let t: TestApp;
