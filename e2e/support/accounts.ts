@@ -1,4 +1,4 @@
-import { expect, type Page, request } from '@playwright/test';
+import { type APIRequestContext, type APIResponse, expect, type Page, request } from '@playwright/test';
 import { DEMO_PASSWORD } from './fixtures';
 import { waitForMailLink } from './mail';
 
@@ -15,14 +15,15 @@ function freshPhone(): string {
 /**
  * A verified student of the demo college, made through the public API and the mailed link. Not
  * approved by the department unless `approved` (then the demo HOD approves it through the API, as
- * the All Students switch does): only an approved student writes the logbook.
+ * the All Students switch does): only an approved student writes the logbook. Paid (Master's
+ * manual payment switch) unless `paid: false`: the purchase itself is the commerce journey's.
  */
 export async function newVerifiedStudent(
   page: Page,
   email: string,
   password: string,
   name = 'Ravi Kumar',
-  options: { approved?: boolean; department?: 'General Medicine' | 'Forensic Medicine' } = {},
+  options: { approved?: boolean; paid?: boolean; department?: 'General Medicine' | 'Forensic Medicine' } = {},
 ) {
   const departmentName = options.department ?? 'General Medicine';
   const api = page.request;
@@ -48,6 +49,13 @@ export async function newVerifiedStudent(
   const link = await waitForMailLink(email, /verify/i);
   const token = link.split('/verify/')[1];
   expect((await api.post(`/api/v1/auth/verify/${token}`)).status()).toBe(200);
+  if (options.paid !== false)
+    await asStaffThroughApi(
+      page,
+      MASTER,
+      (staff, id) => staff.post(`/api/v1/students/${id}/payment`, { data: { paid: true } }),
+      email,
+    );
   if (options.approved) {
     await approveStudent(
       page,
@@ -57,24 +65,62 @@ export async function newVerifiedStudent(
   }
 }
 
+export const MASTER = 'master@demo.test';
+
 /** The demo HOD approves the student (verifyByHod) through the API, in a session of their own. */
 export async function approveStudent(page: Page, email: string, hodEmail = 'hod@demo.test') {
-  // The page's request context knows the app's address; its cookies stay the student's.
+  await asStaffThroughApi(
+    page,
+    hodEmail,
+    (staff, id) => staff.post(`/api/v1/students/${id}/verification`, { data: { verifyByHod: true } }),
+    email,
+  );
+}
+
+/**
+ * Signs a demo staff member in through the API in a context of their own (the page's cookies
+ * stay the student's), finds the student in their All Students list and makes one change.
+ */
+async function asStaffThroughApi(
+  page: Page,
+  staffEmail: string,
+  change: (staff: APIRequestContext, studentId: string) => Promise<APIResponse>,
+  studentEmail: string,
+) {
+  // The page's request context knows the app's address.
   const baseURL = new URL((await page.request.get('/api/v1/health')).url()).origin;
-  const hod = await request.newContext({ baseURL });
+  const staff = await request.newContext({ baseURL });
   try {
-    const login = await hod.post('/api/v1/auth/staff-login', {
-      data: { email: hodEmail, password: DEMO_PASSWORD },
+    const login = await staff.post('/api/v1/auth/staff-login', {
+      data: { email: staffEmail, password: DEMO_PASSWORD },
     });
     expect(login.status()).toBe(200);
-    const found = await (await hod.get(`/api/v1/students?search=${encodeURIComponent(email)}`)).json();
-    const student = found.items.find((s: { email: string }) => s.email === email);
-    expect(student, `no student ${email} in the HOD's list`).toBeTruthy();
-    const approved = await hod.post(`/api/v1/students/${student.id}/verification`, {
-      data: { verifyByHod: true },
-    });
-    expect(approved.status()).toBe(200);
+    const found = await (
+      await staff.get(`/api/v1/students?search=${encodeURIComponent(studentEmail)}`)
+    ).json();
+    const student = found.items.find((s: { email: string }) => s.email === studentEmail);
+    expect(student, `no student ${studentEmail} in ${staffEmail}'s list`).toBeTruthy();
+    expect((await change(staff, student.id)).status()).toBe(200);
   } finally {
-    await hod.dispose();
+    await staff.dispose();
+  }
+}
+
+/** Master creates a coupon through the API (in a context of their own); returns its code. */
+export async function createCouponAsMaster(page: Page, code: string, discountRupees: number, quantity = 5) {
+  const baseURL = new URL((await page.request.get('/api/v1/health')).url()).origin;
+  const master = await request.newContext({ baseURL });
+  try {
+    const login = await master.post('/api/v1/auth/staff-login', {
+      data: { email: MASTER, password: DEMO_PASSWORD },
+    });
+    expect(login.status()).toBe(200);
+    const created = await master.post('/api/v1/coupons', {
+      data: { code, discount: discountRupees, couponQty: quantity },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    return code.toUpperCase();
+  } finally {
+    await master.dispose();
   }
 }

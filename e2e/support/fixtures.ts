@@ -16,15 +16,15 @@ export async function acknowledge(page: Page, title: string) {
 
 /**
  * Signs in through the login tab for that kind of account and waits for the page it lands on:
- * the dashboard, or the profile for a student not yet verified by the HOD or without a joining
- * date (spec 01 section 2.4).
+ * the dashboard, the profile for a student not yet verified by the HOD or without a joining
+ * date (spec 01 section 2.4), or the package page for a student who has not paid (issue 13).
  */
 export async function loginAs(
   page: Page,
   kind: 'student' | 'staff',
   email: string,
   password = DEMO_PASSWORD,
-  landing: '/dashboard' | '/profile' = '/dashboard',
+  landing: '/dashboard' | '/profile' | '/cart' = '/dashboard',
 ) {
   // The login page sends a signed-in visitor to the dashboard: end any earlier session first
   // (a journey that switches accounts may have left /logout before it finished).

@@ -1,11 +1,15 @@
+import { COUPON_MESSAGES } from '@pgel/shared/commerce/coupons';
+import { PAYMENT_MESSAGES } from '@pgel/shared/commerce/payments';
+import { formatInr, priceBreakdown } from '@pgel/shared/commerce/pricing';
 import { LOGIN_MESSAGES, VERIFY_MESSAGES } from '@pgel/shared/schemas/auth';
 import { VALIDATION_TITLE } from '@pgel/shared/schemas/common';
 import { SIGNUP_MESSAGES } from '@pgel/shared/schemas/signup';
 import { expect, test } from '@playwright/test';
+import { createCouponAsMaster } from '../support/accounts';
 import { acknowledge, dialog, loginAs, uniqueEmail } from '../support/fixtures';
 import { waitForMailLink } from '../support/mail';
 
-test('a new student signs up, verifies the address from the mail and signs in', async ({
+test('a new student signs up, verifies the address, signs in, buys a package with a coupon and reaches the dashboard', async ({
   page,
 }, testInfo) => {
   const email = uniqueEmail('new.student', testInfo.project.name);
@@ -61,11 +65,44 @@ test('a new student signs up, verifies the address from the mail and signs in', 
   await page.getByRole('button', { name: 'Go to Login' }).click();
   await expect(page).toHaveURL(/\/login$/);
 
-  // Not yet verified by the HOD and no joining date: sign-in lands on the profile.
-  await loginAs(page, 'student', email, password, '/profile');
+  // Not paid yet: sign-in lands on the packages, and the app's pages lead back there.
+  await loginAs(page, 'student', email, password, '/cart');
   await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/cart$/);
+
+  // Buys the Single package with a coupon through the sandbox gateway (no keys configured).
+  const coupon = await createCouponAsMaster(
+    page,
+    `WELCOME${testInfo.project.name.length}${Date.now() % 1e6}`,
+    1000,
+  );
+  const single = page.getByRole('article').filter({ hasText: 'Single' });
+  await single.getByRole('button', { name: 'Buy Now' }).click();
+  const modal = dialog(page, 'Payment');
+  await modal.getByRole('button', { name: 'Apply' }).click();
+  await expect(modal).toContainText(COUPON_MESSAGES.codeRequired);
+  await modal.getByLabel('Coupon code').fill(coupon.toLowerCase());
+  await modal.getByRole('button', { name: 'Apply' }).click();
+  await expect(modal.getByRole('status')).toContainText(COUPON_MESSAGES.applied);
+  // ₹ 9,999 less ₹ 1,000 = ₹ 8,999, plus 18 % GST (₹ 1,619.82).
+  const total = formatInr(priceBreakdown(999900, 100000).totalPaise);
+  expect(total).toBe('₹ 10,618.82');
+  await expect(modal).toContainText('₹ 1,619.82');
+  await modal.getByRole('button', { name: `Proceed to pay ${total}` }).click();
+  await expect(page).toHaveURL(/\/payment$/);
+  await page.getByRole('button', { name: `Pay ${total}` }).click();
+  await dialog(page, PAYMENT_MESSAGES.confirmTitle).getByRole('button', { name: 'Pay' }).click();
+  await expect(page).toHaveURL(/\/sandbox-checkout\//);
+  await expect(page.getByText(PAYMENT_MESSAGES.sandboxLabel)).toBeVisible();
+  await expect(page.getByRole('main')).toContainText(total);
+  await page.getByRole('button', { name: 'Pay (test success)' }).click();
+  await expect(dialog(page, PAYMENT_MESSAGES.successTitle)).toContainText(PAYMENT_MESSAGES.success);
+  // Signed in again (a new session) within 2 s, and on the dashboard.
+  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 5000 });
   await expect(page.getByRole('heading', { name: 'Welcome, Asha Verma' })).toBeVisible();
   await expect(page.getByRole('main')).toContainText('Demo Medical College');
+  const me = await (await page.request.get('/api/v1/auth/me')).json();
+  expect(me.user.paid).toBe(true);
 });
 
 test('a bad verification link fails with a way back to sign-up', async ({ page }) => {

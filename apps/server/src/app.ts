@@ -18,6 +18,13 @@ import { assessmentsRoutes } from './modules/assessments/assessments.routes';
 import { AssessmentsService } from './modules/assessments/assessments.service';
 import { authRoutes } from './modules/auth/auth.routes';
 import { AuthService } from './modules/auth/auth.service';
+import { commerceAdminRoutes } from './modules/commerce/admin.routes';
+import { CommerceAdminService } from './modules/commerce/admin.service';
+import { createGateways } from './modules/commerce/gateways/index';
+import { paymentsRoutes } from './modules/commerce/payments.routes';
+import { PaymentsService } from './modules/commerce/payments.service';
+import { crmRoutes } from './modules/crm/crm.routes';
+import { CrmService } from './modules/crm/crm.service';
 import { AttendanceService } from './modules/drp/attendance.service';
 import { drpRoutes } from './modules/drp/drp.routes';
 import { DrpService } from './modules/drp/drp.service';
@@ -47,6 +54,7 @@ import { studentsRoutes } from './modules/students/students.routes';
 import { StudentsService } from './modules/students/students.service';
 import { thesesRoutes } from './modules/theses/theses.routes';
 import { ThesesService } from './modules/theses/theses.service';
+import { loadDataKey } from './platform/data-key';
 import { registerErrorHandler } from './platform/errors';
 import { type FileStore, LocalFileStore } from './platform/files';
 import { Housekeeping } from './platform/housekeeping';
@@ -91,6 +99,9 @@ declare module 'fastify' {
       assessments: AssessmentsService;
       drp: DrpService;
       drpAttendance: AttendanceService;
+      commerceAdmin: CommerceAdminService;
+      payments: PaymentsService;
+      crm: CrmService;
     };
   }
 }
@@ -176,6 +187,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     launchPassword: config.launchPassword,
     log: app.log,
     onMailQueued: () => outbox.kick(),
+    supportChatScriptUrl: config.supportChatScriptUrl,
   });
   const files = new FilesService({
     db: database.db,
@@ -206,6 +218,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // DRP postings, coordinator accounts and attendance (issue 12).
   const drp = new DrpService({ db: database.db, files, appUrl: config.appUrl, onQueued });
   const drpAttendance = new AttendanceService({ db: database.db });
+  // Packages, coupons, referrals, payments and the CRM connection (issue 13).
+  const commerceAdmin = new CommerceAdminService({ db: database.db });
+  const payments = new PaymentsService({
+    db: database.db,
+    gateways: createGateways(config.payments, config.appUrl),
+    appUrl: config.appUrl,
+    sessionSettings,
+  });
+  const crm = new CrmService({
+    db: database.db,
+    zoho: config.zoho,
+    dataKey: loadDataKey({ dataKey: config.dataKey, dataDir: config.dataDir }),
+  });
   app.decorate('outbox', outbox);
   app.decorate('messages', messages);
   app.decorate('services', {
@@ -224,6 +249,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     assessments,
     drp,
     drpAttendance,
+    commerceAdmin,
+    payments,
+    crm,
   });
   const housekeeping = new Housekeeping(database.db, app.log, {
     sessionIdleMs: config.sessionIdleMs,
@@ -274,6 +302,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(memosRoutes(memos));
       await api.register(assessmentsRoutes(assessments));
       await api.register(drpRoutes(drp, drpAttendance));
+      await api.register(commerceAdminRoutes(commerceAdmin));
+      await api.register(paymentsRoutes(payments, sessionSettings));
+      await api.register(crmRoutes(crm));
       await api.register(recordOptionsRoutes(new RecordOptionsService({ db: database.db })));
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },

@@ -138,4 +138,61 @@ describe('loadConfig', () => {
     });
     expect(() => loadConfig({ S3_BUCKET: 'logbook' })).toThrow(/S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID/);
   });
+
+  it('offers the sandbox gateway only while no real gateway has keys, unless told otherwise', () => {
+    expect(loadConfig({}).payments).toEqual({ razorpay: undefined, phonepe: undefined, sandbox: true });
+    const razorpay = { RAZORPAY_KEY_ID: 'rzp_test_1', RAZORPAY_KEY_SECRET: 'secret' };
+    expect(loadConfig(razorpay).payments).toMatchObject({
+      razorpay: {
+        keyId: 'rzp_test_1',
+        apiUrl: 'https://api.razorpay.com',
+        checkoutScriptUrl: 'https://checkout.razorpay.com/v1/checkout.js',
+        webhookSecret: undefined,
+      },
+      sandbox: false,
+    });
+    expect(loadConfig({ ...razorpay, PAYMENT_SANDBOX: 'on' }).payments.sandbox).toBe(true);
+    expect(loadConfig({ PAYMENT_SANDBOX: 'off' }).payments.sandbox).toBe(false);
+    expect(configError({ RAZORPAY_KEY_ID: 'rzp_test_1' }).message).toMatch(
+      /RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET/,
+    );
+    expect(configError({ PAYMENT_SANDBOX: 'maybe' }).message).toMatch(
+      /PAYMENT_SANDBOX: must be auto, on or off/,
+    );
+  });
+
+  it("uses PhonePe's hosts for the chosen environment unless they are overridden", () => {
+    const phonepe = { PHONEPE_CLIENT_ID: 'M1', PHONEPE_CLIENT_SECRET: 's' };
+    expect(loadConfig(phonepe).payments.phonepe).toMatchObject({
+      authUrl: 'https://api-preprod.phonepe.com/apis/pg-sandbox',
+      apiUrl: 'https://api-preprod.phonepe.com/apis/pg-sandbox',
+      clientVersion: 1,
+      webhook: undefined,
+    });
+    expect(loadConfig({ ...phonepe, PHONEPE_ENV: 'production' }).payments.phonepe).toMatchObject({
+      authUrl: 'https://api.phonepe.com/apis/identity-manager',
+      apiUrl: 'https://api.phonepe.com/apis/pg',
+    });
+    expect(configError({ ...phonepe, PHONEPE_WEBHOOK_USERNAME: 'u' }).message).toMatch(
+      /PHONEPE_WEBHOOK_PASSWORD/,
+    );
+  });
+
+  it('reads the CRM client (redirect defaulting to APP_URL/zoho) and the support chat script', () => {
+    expect(loadConfig({}).zoho).toBeUndefined();
+    expect(loadConfig({}).supportChatScriptUrl).toBeUndefined();
+    const config = loadConfig({
+      APP_URL: 'https://logbook.example.org/',
+      ZOHO_CLIENT_ID: 'id',
+      ZOHO_CLIENT_SECRET: 'secret',
+      SUPPORT_CHAT_SCRIPT_URL: 'https://chat.example.org/widget.js',
+    });
+    expect(config.zoho).toEqual({
+      clientId: 'id',
+      clientSecret: 'secret',
+      accountsUrl: 'https://accounts.zoho.in',
+      redirectUri: 'https://logbook.example.org/zoho',
+    });
+    expect(config.supportChatScriptUrl).toBe('https://chat.example.org/widget.js');
+  });
 });

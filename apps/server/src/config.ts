@@ -67,7 +67,78 @@ const ConfigSchema = z.object({
       error: 'must be false, true, a hop count, or a comma-separated list of proxy addresses/CIDRs',
     })
     .default('false'),
+  RAZORPAY_KEY_ID: optionalText,
+  RAZORPAY_KEY_SECRET: optionalText,
+  RAZORPAY_WEBHOOK_SECRET: optionalText,
+  RAZORPAY_API_URL: z.url({ error: 'must be a URL' }).default('https://api.razorpay.com'),
+  RAZORPAY_CHECKOUT_SCRIPT: z
+    .url({ error: 'must be a URL' })
+    .default('https://checkout.razorpay.com/v1/checkout.js'),
+  PHONEPE_CLIENT_ID: optionalText,
+  PHONEPE_CLIENT_SECRET: optionalText,
+  PHONEPE_CLIENT_VERSION: z.coerce.number({ error: 'must be a number' }).int().min(1).default(1),
+  PHONEPE_ENV: z
+    .enum(['sandbox', 'production'], { error: 'must be sandbox or production' })
+    .default('sandbox'),
+  PHONEPE_API_URL: z.url({ error: 'must be a URL' }).optional(),
+  PHONEPE_AUTH_URL: z.url({ error: 'must be a URL' }).optional(),
+  PHONEPE_WEBHOOK_USERNAME: optionalText,
+  PHONEPE_WEBHOOK_PASSWORD: optionalText,
+  PAYMENT_SANDBOX: z.enum(['auto', 'on', 'off'], { error: 'must be auto, on or off' }).default('auto'),
+  ZOHO_CLIENT_ID: optionalText,
+  ZOHO_CLIENT_SECRET: optionalText,
+  ZOHO_ACCOUNTS_URL: z.url({ error: 'must be a URL' }).default('https://accounts.zoho.in'),
+  ZOHO_REDIRECT_URI: z.url({ error: 'must be a URL' }).optional(),
+  SUPPORT_CHAT_SCRIPT_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  DATA_KEY: optionalText,
 });
+
+/** PhonePe's documented hosts (Standard Checkout v2): OAuth and the PG API. */
+const PHONEPE_HOSTS = {
+  sandbox: {
+    auth: 'https://api-preprod.phonepe.com/apis/pg-sandbox',
+    api: 'https://api-preprod.phonepe.com/apis/pg-sandbox',
+  },
+  production: {
+    auth: 'https://api.phonepe.com/apis/identity-manager',
+    api: 'https://api.phonepe.com/apis/pg',
+  },
+} as const;
+
+export type RazorpaySettings = {
+  keyId: string;
+  keySecret: string;
+  /** Unset: webhooks are refused (the page's verification still marks payments). */
+  webhookSecret: string | undefined;
+  apiUrl: string;
+  checkoutScriptUrl: string;
+};
+
+export type PhonePeSettings = {
+  clientId: string;
+  clientSecret: string;
+  clientVersion: number;
+  /** Base of `/v1/oauth/token`. */
+  authUrl: string;
+  /** Base of `/checkout/v2/pay` and `/checkout/v2/order/{id}/status`. */
+  apiUrl: string;
+  /** The callback's Basic credentials (its Authorization header is SHA256(username:password)). */
+  webhook: { username: string; password: string } | undefined;
+};
+
+export type PaymentSettings = {
+  razorpay: RazorpaySettings | undefined;
+  phonepe: PhonePeSettings | undefined;
+  /** The local sandbox gateway: on when asked, or (auto) when no real gateway has keys. */
+  sandbox: boolean;
+};
+
+export type ZohoSettings = {
+  clientId: string;
+  clientSecret: string;
+  accountsUrl: string;
+  redirectUri: string;
+};
 
 export type Config = {
   nodeEnv: 'development' | 'production' | 'test';
@@ -97,6 +168,12 @@ export type Config = {
   s3: S3Settings | undefined;
   /** WhatsApp Cloud API for messaging notifications; unset keeps them in the outbox (logged). */
   whatsapp: { apiUrl: string; token: string } | undefined;
+  payments: PaymentSettings;
+  /** The CRM's OAuth client; unset: /zoho answers 'not configured'. */
+  zoho: ZohoSettings | undefined;
+  supportChatScriptUrl: string | undefined;
+  /** Base64 of 32 bytes sealing stored secrets; unset: generated into DATA_DIR (platform/data-key.ts). */
+  dataKey: string | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -123,6 +200,47 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration:\n  - WHATSAPP_*: set both WHATSAPP_API_URL and WHATSAPP_TOKEN, or neither',
     );
   }
+  const pairs: [string, unknown, unknown][] = [
+    ['RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET', c.RAZORPAY_KEY_ID, c.RAZORPAY_KEY_SECRET],
+    ['PHONEPE_CLIENT_ID and PHONEPE_CLIENT_SECRET', c.PHONEPE_CLIENT_ID, c.PHONEPE_CLIENT_SECRET],
+    [
+      'PHONEPE_WEBHOOK_USERNAME and PHONEPE_WEBHOOK_PASSWORD',
+      c.PHONEPE_WEBHOOK_USERNAME,
+      c.PHONEPE_WEBHOOK_PASSWORD,
+    ],
+    ['ZOHO_CLIENT_ID and ZOHO_CLIENT_SECRET', c.ZOHO_CLIENT_ID, c.ZOHO_CLIENT_SECRET],
+  ];
+  for (const [names, a, b] of pairs) {
+    if (Boolean(a) !== Boolean(b)) {
+      throw new ConfigError(`Invalid configuration:\n  - set both ${names}, or neither`);
+    }
+  }
+  const appUrl = c.APP_URL.replace(/\/+$/, '');
+  const razorpay: RazorpaySettings | undefined =
+    c.RAZORPAY_KEY_ID && c.RAZORPAY_KEY_SECRET
+      ? {
+          keyId: c.RAZORPAY_KEY_ID,
+          keySecret: c.RAZORPAY_KEY_SECRET,
+          webhookSecret: c.RAZORPAY_WEBHOOK_SECRET,
+          apiUrl: c.RAZORPAY_API_URL.replace(/\/+$/, ''),
+          checkoutScriptUrl: c.RAZORPAY_CHECKOUT_SCRIPT,
+        }
+      : undefined;
+  const phonepe: PhonePeSettings | undefined =
+    c.PHONEPE_CLIENT_ID && c.PHONEPE_CLIENT_SECRET
+      ? {
+          clientId: c.PHONEPE_CLIENT_ID,
+          clientSecret: c.PHONEPE_CLIENT_SECRET,
+          clientVersion: c.PHONEPE_CLIENT_VERSION,
+          authUrl: (c.PHONEPE_AUTH_URL ?? PHONEPE_HOSTS[c.PHONEPE_ENV].auth).replace(/\/+$/, ''),
+          apiUrl: (c.PHONEPE_API_URL ?? PHONEPE_HOSTS[c.PHONEPE_ENV].api).replace(/\/+$/, ''),
+          webhook:
+            c.PHONEPE_WEBHOOK_USERNAME && c.PHONEPE_WEBHOOK_PASSWORD
+              ? { username: c.PHONEPE_WEBHOOK_USERNAME, password: c.PHONEPE_WEBHOOK_PASSWORD }
+              : undefined,
+        }
+      : undefined;
+  const sandbox = c.PAYMENT_SANDBOX === 'on' || (c.PAYMENT_SANDBOX === 'auto' && !razorpay && !phonepe);
   return {
     nodeEnv: c.NODE_ENV,
     port: c.PORT,
@@ -133,7 +251,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databasePoolSize: c.DATABASE_POOL_SIZE,
     smtpUrl: c.SMTP_URL,
     mailFrom: c.MAIL_FROM,
-    appUrl: c.APP_URL.replace(/\/+$/, ''),
+    appUrl,
     launchPassword: c.LAUNCH_PASSWORD,
     digestHour: c.DIGEST_HOUR,
     logLevel: c.LOG_LEVEL,
@@ -156,6 +274,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       c.WHATSAPP_API_URL && c.WHATSAPP_TOKEN
         ? { apiUrl: c.WHATSAPP_API_URL, token: c.WHATSAPP_TOKEN }
         : undefined,
+    payments: { razorpay, phonepe, sandbox },
+    zoho:
+      c.ZOHO_CLIENT_ID && c.ZOHO_CLIENT_SECRET
+        ? {
+            clientId: c.ZOHO_CLIENT_ID,
+            clientSecret: c.ZOHO_CLIENT_SECRET,
+            accountsUrl: c.ZOHO_ACCOUNTS_URL.replace(/\/+$/, ''),
+            redirectUri: c.ZOHO_REDIRECT_URI ?? `${appUrl}/zoho`,
+          }
+        : undefined,
+    supportChatScriptUrl: c.SUPPORT_CHAT_SCRIPT_URL,
+    dataKey: c.DATA_KEY,
   };
 }
 

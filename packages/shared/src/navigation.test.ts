@@ -50,6 +50,7 @@ const SIDEBAR_TABLE: [path: string, seenBy: ActorName[]][] = [
   ['/dashboard', ALL],
   ['/coupons', ['master']],
   ['/referral', ['master']],
+  ['/managePackages', ['master']],
   ['/allHod', ['master']],
   ['/addCollege', ['master']],
   ['/departments', ['master']],
@@ -261,6 +262,10 @@ describe('floating add button', () => {
     // HOD's own pages.
     ['/memo', ['hod']],
     ['/allStaff', ['student', 'hod']],
+    // Master's commerce pages (issue 13): Create Coupon on both coupon pages, Add Package.
+    ['/coupons', ['student', 'master']],
+    ['/referral', ['student', 'master']],
+    ['/managePackages', ['student', 'master']],
     // Master's reference data.
     ['/addCollege', ['student', 'master']],
     ['/departments', ['student', 'master']],
@@ -288,8 +293,6 @@ describe('floating add button', () => {
     ['/contact', ['student']],
     ['/allStudent', ['student']],
     ['/allHod', ['student']],
-    ['/coupons', ['student']],
-    ['/referral', ['student']],
     ['/specialty', ['student']],
     ['/reports', ['student']],
   ];

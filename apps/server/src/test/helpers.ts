@@ -309,7 +309,9 @@ export async function createUser(db: Database, options: UserFixtureOptions = {})
       blocked: options.blocked ?? false,
       deletedAt: options.deleted ? new Date() : null,
       verifyByHod: options.verifyByHod ?? false,
-      paid: options.paid ?? false,
+      // An approved student has bought a package (issue 13: payment comes before approval);
+      // tests of an approved student who has not paid say so.
+      paid: options.paid ?? (!options.role && options.verifyByHod === true),
       joiningDate: options.joiningDate ?? null,
     })
     .returning({ id: users.id });

@@ -93,6 +93,14 @@ const router = createBrowserRouter([
         lazy: withFullStyles(() => import('./routes/verify').then((m) => ({ Component: m.VerifyDrpcRoute }))),
       },
       { path: '/reset-password/:token', lazy: withFullStyles(() => import('./routes/reset-password')) },
+      // Buying a package (features/commerce): outside the shell, each page sends a visitor
+      // without a session to /logout itself (spec 01 sections 2.8, 2.9).
+      { path: '/cart', lazy: withFullStyles(() => import('./routes/cart')) },
+      { path: '/payment', lazy: withFullStyles(() => import('./routes/payment')) },
+      { path: '/payment/return', lazy: withFullStyles(() => import('./routes/payment-return')) },
+      { path: '/sandbox-checkout/:id', lazy: withFullStyles(() => import('./routes/sandbox-checkout')) },
+      { path: '/packages', element: <Navigate to="/#packages" replace /> },
+      { path: '/zoho', lazy: withFullStyles(() => import('./routes/zoho')) },
       {
         lazy: withFullStyles(() => import('./session-guard').then((m) => ({ Component: m.SessionGuard }))),
         children: [
@@ -101,6 +109,10 @@ const router = createBrowserRouter([
             children: [
               { path: '/dashboard', lazy: withFullStyles(() => import('./routes/dashboard')) },
               { path: '/profile', lazy: withFullStyles(() => import('./routes/profile')) },
+              // Commerce administration (features/commerce): Master.
+              { path: '/coupons', lazy: withFullStyles(() => import('./routes/coupons')) },
+              { path: '/referral', lazy: withFullStyles(() => import('./routes/referral')) },
+              { path: '/managePackages', lazy: withFullStyles(() => import('./routes/manage-packages')) },
               // Reference data (features/reference): Master, except institutions (any staff).
               { path: '/addCollege', lazy: withFullStyles(() => import('./routes/colleges')) },
               { path: '/departments', lazy: withFullStyles(() => import('./routes/departments')) },

@@ -90,6 +90,7 @@ function SignedInFrame({ user }: { user: SessionUser }) {
         collegeId: user.college?.id ?? null,
         departmentId: user.department?.id ?? null,
         verifyByHod: user.verifyByHod,
+        paid: user.paid,
       }));
   // The footer's Add HOD (spec 03 section 2): the department-level user, for their own department.
   const canAddHod = canManageDepartmentStaff({

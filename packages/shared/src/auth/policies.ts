@@ -151,7 +151,10 @@ export function canCreateRecord(actor: Pick<Actor, 'role' | 'collegeId' | 'depar
 }
 
 /** What the logbook rule needs to know about a student: placement and the department's approval. */
-export type LogbookWriter = Pick<Actor, 'role' | 'collegeId' | 'departmentId'> & { verifyByHod: boolean };
+export type LogbookWriter = Pick<Actor, 'role' | 'collegeId' | 'departmentId'> & {
+  verifyByHod: boolean;
+  paid: boolean;
+};
 
 /**
  * A student writes their logbook (adds or deletes entries, the Mandatory Checklist, the academic
@@ -160,7 +163,20 @@ export type LogbookWriter = Pick<Actor, 'role' | 'collegeId' | 'departmentId'> &
  * teacher. Placed in a college and department, as every record is.
  */
 export function canWriteLogbook(actor: LogbookWriter): boolean {
-  return canCreateRecord(actor) && actor.verifyByHod;
+  return canCreateRecord(actor) && actor.paid && actor.verifyByHod;
+}
+
+/**
+ * Students buy a package before they use the logbook (issue 13). Only students buy; one who has
+ * paid buys nothing more.
+ */
+export function canBuyPackage(actor: Pick<Actor, 'role'> & { paid: boolean }): boolean {
+  return isStudent(actor) && !actor.paid;
+}
+
+/** Packages, coupons, referrals and the CRM connection (spec 03 section 6): Master only. */
+export function canManageCommerce(actor: Pick<Actor, 'role'>): boolean {
+  return isMaster(actor);
 }
 
 /**

@@ -37,12 +37,15 @@ describe('record policies', () => {
     for (const role of STAFF_ROLES) expect(canCreateRecord(actor(role))).toBe(false);
   });
 
-  it('lets a student write the logbook only once the department approved the account (verifyByHod)', () => {
-    expect(canWriteLogbook({ ...actor(null), verifyByHod: true })).toBe(true);
-    expect(canWriteLogbook({ ...actor(null), verifyByHod: false })).toBe(false);
-    expect(canWriteLogbook({ ...actor(null, { departmentId: null }), verifyByHod: true })).toBe(false);
+  it('lets a student write the logbook only once paid and approved by the department (verifyByHod)', () => {
+    expect(canWriteLogbook({ ...actor(null), verifyByHod: true, paid: true })).toBe(true);
+    expect(canWriteLogbook({ ...actor(null), verifyByHod: false, paid: true })).toBe(false);
+    expect(canWriteLogbook({ ...actor(null), verifyByHod: true, paid: false })).toBe(false);
+    expect(canWriteLogbook({ ...actor(null, { departmentId: null }), verifyByHod: true, paid: true })).toBe(
+      false,
+    );
     for (const role of STAFF_ROLES)
-      expect(canWriteLogbook({ ...actor(role), verifyByHod: true })).toBe(false);
+      expect(canWriteLogbook({ ...actor(role), verifyByHod: true, paid: true })).toBe(false);
   });
 
   it('shows a record to its student, the staff of its department and Master', () => {

@@ -45,6 +45,8 @@ export const PublicSettingsSchema = z.object({
   launchGuests: z.array(GuestSchema),
   /** The opt-in developer-tools detector (off by default). */
   devToolsDetector: z.boolean(),
+  /** The support chat widget's script (SUPPORT_CHAT_SCRIPT_URL), loaded on the package page; null: no widget. */
+  supportChatScriptUrl: z.string().nullable(),
 });
 export type PublicSettings = z.infer<typeof PublicSettingsSchema>;
 

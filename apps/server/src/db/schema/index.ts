@@ -1,4 +1,5 @@
 export * from './academic';
+export * from './commerce';
 export * from './drp';
 export * from './files';
 export * from './people';

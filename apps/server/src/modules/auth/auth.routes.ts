@@ -1,3 +1,4 @@
+import { PAYMENT_MESSAGES } from '@pgel/shared/commerce/payments';
 import {
   ChangePasswordSchema,
   ForgotPasswordSchema,
@@ -63,7 +64,9 @@ export function authRoutes(service: AuthService, sessionSettings: SessionSetting
         async (request, reply) => {
           const { token, user } = await service.login(kind, request.body, meta(request));
           setSessionCookie(reply, sessionSettings, token, request.body.remember === true);
-          return { message: LOGIN_MESSAGES.success, user };
+          // A student who has not bought a package is told so; the page then opens /cart (issue 13).
+          const unpaid = user.role === null && !user.paid;
+          return { message: unpaid ? PAYMENT_MESSAGES.loginPaymentPending : LOGIN_MESSAGES.success, user };
         },
       );
     }

@@ -9,7 +9,7 @@ import { records, theses, users } from '../../db/schema/index';
  */
 export async function lockStudent(tx: Tx, studentId: string) {
   const [row] = await tx
-    .select({ id: users.id, verifyByHod: users.verifyByHod })
+    .select({ id: users.id, verifyByHod: users.verifyByHod, paid: users.paid })
     .from(users)
     .where(and(eq(users.id, studentId), isNull(users.deletedAt)))
     .for('update');

@@ -1,5 +1,6 @@
 import { missingStepMessage } from '@pgel/shared/academic/thesis';
 import { type Actor, canCreateRecord, canWriteLogbook } from '@pgel/shared/auth/policies';
+import { PAYMENT_MESSAGES } from '@pgel/shared/commerce/payments';
 import { RECORD_MESSAGES as M } from '@pgel/shared/records/api';
 import { isChecklistParticular } from '@pgel/shared/records/dashboard';
 import type { RecordKind } from '@pgel/shared/records/types';
@@ -11,15 +12,17 @@ import * as rules from './logbook-rules.repository';
 /**
  * The first step of every student write of the logbook (create, delete, the checklist, and the
  * academic records to come), inside its transaction: locks the student's row, so the student's
- * writes run one after another, and refuses a student whose account is not approved yet
- * (`canWriteLogbook`, spec 01 section 4) with a message that says so. The approval is read from
+ * writes run one after another, and refuses a student who has not paid (issue 13) or whose
+ * account is not approved yet (`canWriteLogbook`, spec 01 section 4) with a message that says so. The approval is read from
  * the locked row, not the session, so an approval or its withdrawal counts at once.
  */
 export async function lockLogbookWriter(tx: Tx, actor: Actor): Promise<void> {
   if (!canCreateRecord(actor)) throw AppError.forbidden();
   const student = await rules.lockStudent(tx, actor.id);
   if (!student) throw AppError.forbidden();
-  if (!canWriteLogbook({ ...actor, verifyByHod: student.verifyByHod })) {
+  // Payment first: a student who has not bought a package is sent to /cart before anything else.
+  if (!student.paid) throw AppError.forbidden(PAYMENT_MESSAGES.paymentRequired);
+  if (!canWriteLogbook({ ...actor, verifyByHod: student.verifyByHod, paid: student.paid })) {
     throw AppError.forbidden(M.awaitingApproval);
   }
 }

@@ -44,6 +44,8 @@ describe('records: rules the server enforces (issue 10)', () => {
       placement: w.medicine,
       name: `Dr. ${w.tag} ${label}`,
       verifyByHod: approved,
+      // Paid either way: these tests are about the department's approval.
+      paid: true,
     });
     const cookie = await login(t.app, user.email, user.password, 'student', { remoteAddress: freshIp() });
     return { ...user, cookie };

@@ -13,7 +13,10 @@ function initialsPhoto(initials: string, background: string): string {
 }
 
 /** The configurable part of the public settings; the settings table overrides any key of it. */
-export type ConfigurableSettings = Omit<PublicSettings, 'isLaunched' | 'launchGateActive'>;
+export type ConfigurableSettings = Omit<
+  PublicSettings,
+  'isLaunched' | 'launchGateActive' | 'supportChatScriptUrl'
+>;
 
 /**
  * What a fresh installation shows until an operator stores its own values (one row per key in

@@ -7,12 +7,13 @@ import { type SmtpCatcher, startSmtpCatcher } from '../../test/smtp-catcher';
 import { DEFAULT_SETTINGS } from './settings.defaults';
 
 const LAUNCH_PASSWORD = 'Open-Sesame-2025';
+const CHAT_SCRIPT = 'https://chat.example.org/widget.js';
 
 describe('settings: public settings and the launch gate', () => {
   let t: TestApp;
 
   beforeAll(async () => {
-    t = await buildTestApp({ env: { LAUNCH_PASSWORD } });
+    t = await buildTestApp({ env: { LAUNCH_PASSWORD, SUPPORT_CHAT_SCRIPT_URL: CHAT_SCRIPT } });
   });
   afterAll(async () => {
     await t?.close();
@@ -27,6 +28,8 @@ describe('settings: public settings and the launch gate', () => {
       ...DEFAULT_SETTINGS,
       isLaunched: false,
       launchGateActive: true,
+      // The package page's chat widget comes from SUPPORT_CHAT_SCRIPT_URL.
+      supportChatScriptUrl: CHAT_SCRIPT,
     });
     expect(response.json.launchGuests).toHaveLength(2);
     expect(response.body).not.toContain(LAUNCH_PASSWORD);

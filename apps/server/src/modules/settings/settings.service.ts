@@ -39,6 +39,8 @@ export type SettingsDeps = {
   log: FastifyBaseLogger;
   /** Called after a transaction that queued mail has committed. */
   onMailQueued: () => void;
+  /** SUPPORT_CHAT_SCRIPT_URL: the package page's chat widget; unset, no widget. */
+  supportChatScriptUrl?: string;
 };
 
 const shape = PublicSettingsSchema.shape;
@@ -82,7 +84,12 @@ export class SettingsService {
   async publicSettings(): Promise<PublicSettings> {
     const { launched, ...rest } = await this.configurable();
     const gate = this.deps.launchPassword !== undefined;
-    return { ...rest, isLaunched: launched || !gate, launchGateActive: gate && !launched };
+    return {
+      ...rest,
+      isLaunched: launched || !gate,
+      launchGateActive: gate && !launched,
+      supportChatScriptUrl: this.deps.supportChatScriptUrl ?? null,
+    };
   }
 
   /** The launch page's first step: is this the password? Throttled per address. */

@@ -56,6 +56,7 @@ describe('theses API (synopsis and thesis steps)', () => {
       placement: w.medicine,
       name,
       verifyByHod: options.verifyByHod ?? true,
+      paid: true,
     });
     const cookie = await login(t.app, user.email, user.password, 'student', { remoteAddress: freshIp() });
     return { id: user.id, name, cookie };

@@ -23,7 +23,8 @@ export function Component() {
   return (
     <Stack gap="lg">
       <WelcomeCard user={user} />
-      {canCreateRecord(actor) && !canWriteLogbook({ ...actor, verifyByHod: user.verifyByHod }) ? (
+      {canCreateRecord(actor) &&
+      !canWriteLogbook({ ...actor, verifyByHod: user.verifyByHod, paid: user.paid }) ? (
         <AwaitingApprovalNotice />
       ) : null}
       {canCreateRecord(actor) ? <StudentProgress /> : null}

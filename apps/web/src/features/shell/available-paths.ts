@@ -41,4 +41,8 @@ export const AVAILABLE_PATHS: ReadonlySet<string> = new Set([
   '/forn/medico',
   '/forn/expertOpinion',
   '/forn/crimeScene',
+  // Commerce (issue 13).
+  '/coupons',
+  '/referral',
+  '/managePackages',
 ]);

@@ -15,14 +15,17 @@ export async function login(kind: LoginKind, input: LoginInput): Promise<LoginRe
   return LoginResponseSchema.parse(payload);
 }
 
-/** Signs in and keeps the user (not any token) in session storage and in the query cache. */
+/**
+ * Signs in and keeps the user (not any token) in session storage and in the query cache.
+ * Answers the server's message too: it says when a student must pay first.
+ */
 export async function signIn(
   queryClient: QueryClient,
   kind: LoginKind,
   input: LoginInput,
-): Promise<SessionUser> {
-  const { user } = await login(kind, input);
-  storeUser(user);
-  queryClient.setQueryData(sessionUserQueryOptions().queryKey, user);
-  return user;
+): Promise<LoginResult> {
+  const result = await login(kind, input);
+  storeUser(result.user);
+  queryClient.setQueryData(sessionUserQueryOptions().queryKey, result.user);
+  return result;
 }

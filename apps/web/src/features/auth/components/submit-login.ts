@@ -8,6 +8,11 @@ import { errorMessage } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
 import { signIn } from '../api/login';
 
+/** The package page (features/commerce; lib/paths.ts does not list it). */
+const CART_PATH = '/cart';
+/** A login message that asks for payment ('… Please complete your payment …'). */
+const PAYMENT_PENDING = /payment/i;
+
 export type LoginValues = { email: string; password: string; remember: boolean };
 
 /**
@@ -17,7 +22,8 @@ export type LoginValues = { email: string; password: string; remember: boolean }
  *
  * Checks the values with the shared schema (the spec's validation dialog, its first message),
  * signs in on the tab's own endpoint ('Login Failed' with the server's message on refusal) and
- * answers where to go: the dashboard, or the profile for a student who must complete it first.
+ * answers where to go: the dashboard, the cart for a student who must pay first, or the profile
+ * for a student who must complete it first.
  * Null when the visitor stays on the page.
  */
 export async function submitLogin(
@@ -35,7 +41,9 @@ export async function submitLogin(
     return null;
   }
   try {
-    const user = await signIn(queryClient, kind, parsed.data);
+    const { message, user } = await signIn(queryClient, kind, parsed.data);
+    // A student who has not paid is told so at sign-in and buys a package first (spec 01 section 2.4).
+    if (kind === 'student' && PAYMENT_PENDING.test(message)) return CART_PATH;
     // A student not yet verified by the HOD, or without a joining date, completes the profile first.
     return needsProfileAttention(user) ? paths.profile : paths.dashboard;
   } catch (error) {

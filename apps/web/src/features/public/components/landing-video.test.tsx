@@ -17,6 +17,7 @@ function settingsWith(videoUrl: string | null): PublicSettings {
     videoUrl,
     launchGuests: [],
     devToolsDetector: false,
+    supportChatScriptUrl: null,
   };
 }
 

@@ -118,7 +118,7 @@ function KindReport({ kind }: { kind: RecordKind }) {
   const isStaffUser = isStaff(actor);
   // A student writes (adds, deletes) only once the department approved the account; until then
   // the page says why instead of offering the form (the server refuses such writes too).
-  const canAdd = canWriteLogbook({ ...actor, verifyByHod: user.verifyByHod });
+  const canAdd = canWriteLogbook({ ...actor, verifyByHod: user.verifyByHod, paid: user.paid });
   const isAwaitingApproval = canCreateRecord(actor) && !canAdd;
   // The server lists only the caller's department; verifying is then a question of role alone,
   // except for a record of the verifier's own (never theirs to verify).

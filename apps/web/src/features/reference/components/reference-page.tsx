@@ -8,6 +8,8 @@ type ReferencePageProps = {
   /** Label of the header's add button; no button when absent (the user may not add). */
   addLabel?: string;
   onAdd?: () => void;
+  /** Controls under the title, outside the card (a view toggle and filters, as on /referral). */
+  controls?: ReactNode;
   children: ReactNode;
 };
 
@@ -15,7 +17,7 @@ type ReferencePageProps = {
  * The frame of a reference page: its title, a visible add button (the floating one is easy to
  * miss, and phones hide it behind nothing else) and the table in a card.
  */
-export function ReferencePage({ title, addLabel, onAdd, children }: ReferencePageProps) {
+export function ReferencePage({ title, addLabel, onAdd, controls, children }: ReferencePageProps) {
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="center" gap="sm">
@@ -28,6 +30,7 @@ export function ReferencePage({ title, addLabel, onAdd, children }: ReferencePag
           </Button>
         ) : null}
       </Group>
+      {controls}
       <Card withBorder radius="lg" padding="md">
         {children}
       </Card>

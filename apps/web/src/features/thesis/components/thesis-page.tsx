@@ -52,7 +52,8 @@ export function ThesisPage({ stage }: { stage: ThesisStage }) {
   const page = THESIS_PAGES[stage];
   // The steps and uploads are written only once the department approved the account; until then
   // the page says why (the server refuses such writes too).
-  const canWrite = !isStaffUser && canWriteLogbook({ ...actor, verifyByHod: user.verifyByHod });
+  const canWrite =
+    !isStaffUser && canWriteLogbook({ ...actor, verifyByHod: user.verifyByHod, paid: user.paid });
   const isAwaitingApproval = !isStaffUser && canKeepAcademicRecords(actor) && !canWrite;
 
   const [searchParams, setSearchParams] = useLiveSearchParams();

@@ -1,0 +1,134 @@
+import { COUPON_MESSAGES } from '@pgel/shared/commerce/coupons';
+import { PAYMENT_MESSAGES } from '@pgel/shared/commerce/payments';
+import { truncateText } from '@pgel/shared/text';
+import type { Database } from '../../db/client';
+import { writeAudit } from '../../platform/audit';
+import { AppError } from '../../platform/errors';
+import type { OrderRow } from './payments.repository';
+import * as repo from './payments.repository';
+
+/** Why a paid order is refunded instead of activating the package (payment_orders.failure_reason). */
+export const REFUND_REASONS = {
+  duplicate: 'duplicate_payment',
+  couponExhausted: 'coupon_exhausted',
+} as const;
+
+/** Who settles: the student's page (verify) or the gateway's webhook; for the audit row. */
+export type SettleSource = {
+  via: 'page' | 'webhook';
+  actorId: string | null;
+  ip: string | null;
+  event?: string;
+};
+
+export type Settled = { order: OrderRow; changed: boolean };
+
+/** What the audit keeps of an order: amounts and gateway ids, never a signature or a key. */
+function auditOf(order: OrderRow, source: SettleSource) {
+  return {
+    status: order.status,
+    gateway: order.gateway,
+    gatewayOrderId: order.gatewayOrderId,
+    gatewayPaymentId: order.gatewayPaymentId,
+    amountPaise: order.amountPaise,
+    discountPaise: order.discountPaise,
+    couponCode: order.couponCode,
+    via: source.via,
+    ...(source.event ? { event: source.event } : {}),
+  };
+}
+
+/**
+ * A payment the gateway says is captured, settled once in one transaction (the page's verify and
+ * the webhook may arrive together; the order's row lock makes the second one see the first's
+ * result and change nothing). A 'failed' order may still become paid: the gateway has the last
+ * word. The coupon's use is taken here, not when the order was made, by the conditional UPDATE;
+ * a payment that finds it used up (or the student already active) is kept as refund_due.
+ */
+export async function settlePaid(
+  db: Database,
+  orderId: string,
+  payment: { paymentId: string },
+  source: SettleSource,
+): Promise<Settled> {
+  return db.transaction(async (tx) => {
+    const order = await repo.lockOrder(tx, orderId);
+    if (!order) throw AppError.notFound(PAYMENT_MESSAGES.orderNotFound);
+    if (order.status === 'paid' || order.status === 'refund_due') return { order, changed: false };
+    const user = await repo.lockUser(tx, order.userId);
+    if (!user) throw AppError.notFound(PAYMENT_MESSAGES.orderNotFound);
+
+    let refundReason: string | null = null;
+    if (user.paid) refundReason = REFUND_REASONS.duplicate;
+    else if (order.couponId && !(await repo.redeemCoupon(tx, order.couponId))) {
+      refundReason = REFUND_REASONS.couponExhausted;
+    }
+
+    const updated = await repo.updateOrder(
+      tx,
+      order.id,
+      refundReason
+        ? { status: 'refund_due', gatewayPaymentId: payment.paymentId, failureReason: refundReason }
+        : { status: 'paid', gatewayPaymentId: payment.paymentId, failureReason: null, paidNow: true },
+    );
+    if (!refundReason) await repo.markUserPaid(tx, order.userId);
+    await writeAudit(tx, {
+      actorId: source.actorId,
+      action: refundReason ? 'payment.refund_due' : 'payment.paid',
+      entity: 'payment',
+      entityId: order.id,
+      collegeId: user.collegeId,
+      ip: source.ip,
+      before: { status: order.status },
+      after: { ...auditOf(updated, source), ...(refundReason ? { reason: refundReason } : {}) },
+    });
+    return { order: updated, changed: true };
+  });
+}
+
+/**
+ * A payment the gateway says failed. Only a 'created' order becomes 'failed' (a paid one never
+ * goes back); the student may still pay the same order again, which settlePaid accepts.
+ */
+export async function settleFailed(
+  db: Database,
+  orderId: string,
+  failure: { paymentId: string | null; reason: string },
+  source: SettleSource,
+): Promise<Settled> {
+  return db.transaction(async (tx) => {
+    const order = await repo.lockOrder(tx, orderId);
+    if (!order) throw AppError.notFound(PAYMENT_MESSAGES.orderNotFound);
+    if (order.status !== 'created') return { order, changed: false };
+    const reason = truncateText(failure.reason, 300);
+    const updated = await repo.updateOrder(tx, order.id, { status: 'failed', failureReason: reason });
+    const user = await repo.lockUser(tx, order.userId);
+    await writeAudit(tx, {
+      actorId: source.actorId,
+      action: 'payment.failed',
+      entity: 'payment',
+      entityId: order.id,
+      collegeId: user?.collegeId ?? null,
+      ip: source.ip,
+      before: { status: order.status },
+      after: { ...auditOf(updated, source), failedPaymentId: failure.paymentId, reason },
+    });
+    return { order: updated, changed: true };
+  });
+}
+
+/** What the page tells the student about an order in this state. */
+export function messageFor(order: OrderRow): string {
+  switch (order.status) {
+    case 'paid':
+      return PAYMENT_MESSAGES.success;
+    case 'refund_due':
+      return order.failureReason === REFUND_REASONS.couponExhausted
+        ? COUPON_MESSAGES.exhaustedAtVerify
+        : PAYMENT_MESSAGES.duplicatePayment;
+    case 'failed':
+      return PAYMENT_MESSAGES.verificationFailed;
+    default:
+      return PAYMENT_MESSAGES.pending;
+  }
+}

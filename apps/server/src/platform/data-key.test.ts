@@ -1,0 +1,100 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { DATA_KEY_FILE, loadDataKey, openSecret, sealSecret } from './data-key';
+
+const dirs: string[] = [];
+function tempDir(): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'pgel-data-key-'));
+  dirs.push(dir);
+  return dir;
+}
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('loadDataKey', () => {
+  it('takes DATA_KEY when it is base64 of 32 bytes, and writes no file', () => {
+    const key = randomBytes(32);
+    const dir = tempDir();
+    expect(loadDataKey({ dataKey: key.toString('base64'), dataDir: dir }).equals(key)).toBe(true);
+    expect(() => statSync(path.join(dir, DATA_KEY_FILE))).toThrow();
+  });
+
+  it.each([
+    ['16 bytes', randomBytes(16).toString('base64')],
+    ['33 bytes', randomBytes(33).toString('base64')],
+    ['not base64', `${randomBytes(32).toString('base64').slice(0, 40)}!!!=`],
+    ['hex of 32 bytes', randomBytes(32).toString('hex')],
+  ])('refuses a DATA_KEY of %s with a message naming DATA_KEY', (_label, dataKey) => {
+    expect(() => loadDataKey({ dataKey, dataDir: tempDir() })).toThrow(/DATA_KEY/);
+  });
+
+  it('without DATA_KEY creates DATA_DIR/data.key once (mode 0600, folders made) and reuses it', () => {
+    const dir = path.join(tempDir(), 'nested', 'data');
+    const first = loadDataKey({ dataKey: undefined, dataDir: dir });
+    expect(first.length).toBe(32);
+    const file = path.join(dir, DATA_KEY_FILE);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(Buffer.from(readFileSync(file, 'utf8').trim(), 'base64').equals(first)).toBe(true);
+    const again = loadDataKey({ dataKey: '', dataDir: dir });
+    expect(again.equals(first)).toBe(true);
+  });
+
+  it('refuses a damaged key file rather than replacing it', () => {
+    const dir = tempDir();
+    writeFileSync(path.join(dir, DATA_KEY_FILE), 'c2hvcnQ=\n');
+    expect(() => loadDataKey({ dataKey: undefined, dataDir: dir })).toThrow(/data\.key.*DATA_KEY/);
+    expect(readFileSync(path.join(dir, DATA_KEY_FILE), 'utf8')).toBe('c2hvcnQ=\n');
+  });
+});
+
+describe('sealSecret / openSecret', () => {
+  const key = randomBytes(32);
+
+  it('round-trips text (unicode included) and never shows the plaintext', () => {
+    for (const secret of ['', 'token-1000.abc', 'Dr. Ünal — पासवर्ड', 'x'.repeat(5000)]) {
+      const sealed = sealSecret(key, secret);
+      expect(sealed.startsWith('v1:')).toBe(true);
+      if (secret) expect(sealed).not.toContain(secret);
+      expect(openSecret(key, sealed)).toBe(secret);
+    }
+  });
+
+  it('uses a fresh IV each time: the same secret seals differently', () => {
+    expect(sealSecret(key, 'same')).not.toBe(sealSecret(key, 'same'));
+  });
+
+  it('refuses another key', () => {
+    expect(() => openSecret(randomBytes(32), sealSecret(key, 'secret'))).toThrow(/cannot be opened/);
+  });
+
+  it('refuses any changed byte: IV, tag or ciphertext', () => {
+    const sealed = sealSecret(key, 'a refresh token');
+    const raw = Buffer.from(sealed.slice(3), 'base64');
+    for (const index of [0, 11, 12, 27, 28, raw.length - 1]) {
+      const changed = Buffer.from(raw);
+      changed[index] = (changed[index] ?? 0) ^ 0x01;
+      expect(() => openSecret(key, `v1:${changed.toString('base64')}`)).toThrow(/cannot be opened/);
+    }
+  });
+
+  it('refuses values not in the format', () => {
+    for (const bad of [
+      '',
+      'v1:',
+      'v2:AAAA',
+      'plain text',
+      `v1:${Buffer.alloc(20).toString('base64')}`,
+      'v1:@@@',
+    ]) {
+      expect(() => openSecret(key, bad)).toThrow(/cannot be opened/);
+    }
+  });
+
+  it('refuses a key of the wrong length', () => {
+    expect(() => sealSecret(randomBytes(16), 'x')).toThrow(/32 bytes/);
+  });
+});

@@ -1,0 +1,101 @@
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+/**
+ * The key that seals secrets the server stores (the CRM's OAuth token now; patient data later):
+ * AES-256-GCM, so a sealed value read from a database dump or backup is useless without the key,
+ * and a value changed in the database is refused rather than decrypted to garbage.
+ */
+const KEY_BYTES = 32;
+const IV_BYTES = 12;
+const TAG_BYTES = 16;
+/** The format's version, so a later key rotation or cipher change can tell old values apart. */
+const SEALED_PREFIX = 'v1:';
+export const DATA_KEY_FILE = 'data.key';
+
+// Strict base64 (standard or URL-safe alphabet): Buffer.from(…, 'base64') silently skips any
+// other character, which would turn a mistyped key into a different, shorter key.
+const BASE64 = /^[A-Za-z0-9+/_-]+={0,2}$/;
+
+function decodeKey(text: string, source: string): Buffer {
+  const trimmed = text.trim();
+  const key = BASE64.test(trimmed) ? Buffer.from(trimmed, 'base64') : Buffer.alloc(0);
+  if (key.length !== KEY_BYTES) {
+    throw new Error(
+      `${source} must be the base64 encoding of exactly ${KEY_BYTES} random bytes ` +
+        `(for example: node -e "console.log(require('crypto').randomBytes(32).toString('base64'))")`,
+    );
+  }
+  return key;
+}
+
+function isCode(err: unknown, code: string): boolean {
+  return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === code;
+}
+
+/**
+ * The data key: DATA_KEY (base64 of 32 bytes) when set; otherwise DATA_DIR/data.key, generated
+ * on first start (mode 0600). Several app servers on one database must share the key, so they
+ * set DATA_KEY (or share DATA_DIR); losing the key loses every sealed value.
+ */
+export function loadDataKey(options: { dataKey: string | undefined; dataDir: string }): Buffer {
+  if (options.dataKey !== undefined && options.dataKey.trim() !== '') {
+    return decodeKey(options.dataKey, 'DATA_KEY');
+  }
+  const file = path.join(options.dataDir, DATA_KEY_FILE);
+  const describeFile = `The data key file ${file} (or set DATA_KEY)`;
+  try {
+    return decodeKey(readFileSync(file, 'utf8'), describeFile);
+  } catch (err) {
+    if (!isCode(err, 'ENOENT')) throw err;
+  }
+  mkdirSync(options.dataDir, { recursive: true });
+  const key = randomBytes(KEY_BYTES);
+  try {
+    // 'wx': never overwrite a key another process wrote a moment ago (two servers starting at once).
+    writeFileSync(file, `${key.toString('base64')}\n`, { mode: 0o600, flag: 'wx' });
+    return key;
+  } catch (err) {
+    if (!isCode(err, 'EEXIST')) throw err;
+    return decodeKey(readFileSync(file, 'utf8'), describeFile);
+  }
+}
+
+function checkKey(key: Buffer) {
+  if (key.length !== KEY_BYTES) throw new Error(`the data key must be ${KEY_BYTES} bytes`);
+}
+
+/** Seals a secret: 'v1:' + base64(iv | tag | ciphertext), a fresh random IV each time. */
+export function sealSecret(key: Buffer, plaintext: string): string {
+  checkKey(key);
+  const iv = randomBytes(IV_BYTES);
+  const cipher = createCipheriv('aes-256-gcm', key, iv, { authTagLength: TAG_BYTES });
+  const ciphertext = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
+  return SEALED_PREFIX + Buffer.concat([iv, cipher.getAuthTag(), ciphertext]).toString('base64');
+}
+
+/**
+ * Opens a value sealed by sealSecret. Throws when it was sealed with another key, is not in the
+ * format, or was changed in any way (the GCM tag does not match).
+ */
+export function openSecret(key: Buffer, sealed: string): string {
+  checkKey(key);
+  const refused = new Error('The sealed value cannot be opened: wrong key, or it was altered');
+  if (!sealed.startsWith(SEALED_PREFIX)) throw refused;
+  const body = sealed.slice(SEALED_PREFIX.length);
+  if (!BASE64.test(body)) throw refused;
+  const raw = Buffer.from(body, 'base64');
+  if (raw.length < IV_BYTES + TAG_BYTES) throw refused;
+  const iv = raw.subarray(0, IV_BYTES);
+  const tag = raw.subarray(IV_BYTES, IV_BYTES + TAG_BYTES);
+  try {
+    const decipher = createDecipheriv('aes-256-gcm', key, iv, { authTagLength: TAG_BYTES });
+    decipher.setAuthTag(tag);
+    return Buffer.concat([decipher.update(raw.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]).toString(
+      'utf8',
+    );
+  } catch {
+    throw refused;
+  }
+}

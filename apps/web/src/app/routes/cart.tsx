@@ -1,0 +1,5 @@
+import { CartPage } from '../../features/commerce/purchase/cart-page';
+
+export function Component() {
+  return <CartPage />;
+}

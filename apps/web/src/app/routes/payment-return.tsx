@@ -1,0 +1,5 @@
+import { PaymentReturnPage } from '../../features/commerce/purchase/payment-return-page';
+
+export function Component() {
+  return <PaymentReturnPage />;
+}

@@ -1,0 +1,5 @@
+import { SandboxCheckoutPage } from '../../features/commerce/purchase/sandbox-checkout-page';
+
+export function Component() {
+  return <SandboxCheckoutPage />;
+}

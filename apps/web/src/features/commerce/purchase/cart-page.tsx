@@ -1,0 +1,102 @@
+import { Alert, Button, Center, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { PACKAGE_MESSAGES, type Package } from '@pgel/shared/commerce/packages';
+import { PAYMENT_MESSAGES } from '@pgel/shared/commerce/payments';
+import { GENERIC_MESSAGES } from '@pgel/shared/schemas/common';
+import type { SessionUser } from '@pgel/shared/schemas/session-user';
+import { useState } from 'react';
+import { Link, Navigate } from 'react-router';
+import { PRODUCT_NAME } from '../../../components/brand';
+import { PageLoader } from '../../../components/page-loader';
+import { StatusPanel } from '../../../components/status-panel';
+import { paths } from '../../../lib/paths';
+import { usePackages } from '../api/packages';
+import { PackageCard } from './package-card';
+import { PaymentModal } from './payment-modal';
+import { PurchaseShell } from './purchase-shell';
+import { SupportChat } from './support-chat';
+import { useBuyer } from './use-buyer';
+
+/**
+ * /cart, the package page (spec 01 section 2.8): the packages with Buy Now, for a student who
+ * has not paid. Nobody signed in: /logout, as the spec has it.
+ */
+export function CartPage() {
+  const buyer = useBuyer();
+  if (buyer.state === 'checking') return <PageLoader />;
+  if (buyer.state === 'signed-out') return <Navigate to={paths.logout} replace />;
+  return (
+    <PurchaseShell withLogout>
+      <SupportChat />
+      <CartContent user={buyer.user} />
+    </PurchaseShell>
+  );
+}
+
+function CartContent({ user }: { user: SessionUser }) {
+  // Staff buy nothing; a paid student has nothing left to buy (the server refuses both).
+  if (user.role !== null || user.paid) {
+    return (
+      <StatusPanel
+        status="success"
+        title={PRODUCT_NAME}
+        message={user.role !== null ? PAYMENT_MESSAGES.studentsOnly : PAYMENT_MESSAGES.alreadyPaid}
+        actions={
+          <Center>
+            <Button component={Link} to={paths.dashboard}>
+              Go to Dashboard
+            </Button>
+          </Center>
+        }
+      />
+    );
+  }
+  return <PackageList />;
+}
+
+function PackageList() {
+  const packages = usePackages();
+  const [buying, setBuying] = useState<Package | null>(null);
+  return (
+    <Stack gap="lg">
+      <Stack gap={4}>
+        <Title order={1} fz={{ base: 24, sm: 30 }}>
+          {PRODUCT_NAME}
+        </Title>
+        <Text c="dimmed">
+          Choose your package to start using your logbook. GST of 18 % is added at payment.
+        </Text>
+      </Stack>
+      {packages.isPending ? (
+        <Center py="xl" role="status" aria-label="Loading packages">
+          <Loader />
+        </Center>
+      ) : packages.isError ? (
+        <Alert color="red" variant="light" title={GENERIC_MESSAGES.errorTitle} role="alert">
+          {PACKAGE_MESSAGES.fetchFailed}
+          <div>
+            <Button
+              mt="sm"
+              variant="light"
+              color="red"
+              onClick={() => packages.refetch()}
+              loading={packages.isRefetching}
+            >
+              Try again
+            </Button>
+          </div>
+        </Alert>
+      ) : packages.data.length === 0 ? (
+        <Alert variant="light" title="No packages">
+          No package is on offer right now. Please try again later.
+        </Alert>
+      ) : (
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: Math.min(packages.data.length, 4) }} spacing="lg">
+          {packages.data.map((pkg) => (
+            <PackageCard key={pkg.id} pkg={pkg} onBuy={setBuying} />
+          ))}
+        </SimpleGrid>
+      )}
+      {buying ? <PaymentModal pkg={buying} onClose={() => setBuying(null)} /> : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,83 @@
+import type { Checkout, VerifyPaymentInput } from '@pgel/shared/commerce/payments';
+
+type RazorpayCheckout = Extract<Checkout, { type: 'razorpay' }>;
+
+/** The part of Razorpay Checkout (checkout.js, `window.Razorpay`) the page uses. */
+type RazorpayOptions = {
+  key: string;
+  order_id: string;
+  amount: number;
+  currency: string;
+  name: string;
+  description: string;
+  prefill: { name: string; email: string; contact: string };
+  handler: (response: Required<VerifyPaymentInput>) => void;
+  modal: { ondismiss: () => void };
+  theme?: { color: string };
+};
+type RazorpayConstructor = new (options: RazorpayOptions) => { open: () => void };
+
+declare global {
+  interface Window {
+    Razorpay?: RazorpayConstructor;
+  }
+}
+
+/** One load per address, shared by every Pay press; forgotten on failure so a retry loads again. */
+const loading = new Map<string, Promise<void>>();
+
+/** Loads checkout.js once (a plain <script>, as Razorpay documents); rejects when it cannot. */
+export function loadRazorpayScript(src: string): Promise<void> {
+  if (window.Razorpay) return Promise.resolve();
+  const pending = loading.get(src);
+  if (pending) return pending;
+  const promise = new Promise<void>((resolve, reject) => {
+    const script = document.createElement('script');
+    script.src = src;
+    script.async = true;
+    script.onload = () => (window.Razorpay ? resolve() : reject(new Error('Razorpay missing after load')));
+    script.onerror = () => {
+      script.remove();
+      reject(new Error(`Could not load ${src}`));
+    };
+    document.body.appendChild(script);
+  });
+  loading.set(src, promise);
+  promise.catch(() => loading.delete(src));
+  return promise;
+}
+
+export type CheckoutOutcome =
+  | { kind: 'authorised'; response: Required<VerifyPaymentInput> }
+  | { kind: 'dismissed' };
+
+/**
+ * Opens Razorpay Checkout over the page for the order the server created and resolves with the
+ * handler's three fields (to be verified on the server) or with the student closing it.
+ */
+export function openRazorpayCheckout(checkout: RazorpayCheckout): Promise<CheckoutOutcome> {
+  const Razorpay = window.Razorpay;
+  if (!Razorpay) return Promise.reject(new Error('Razorpay is not loaded'));
+  return new Promise((resolve) => {
+    const instance = new Razorpay({
+      key: checkout.keyId,
+      order_id: checkout.gatewayOrderId,
+      amount: checkout.amountPaise,
+      currency: checkout.currency,
+      name: checkout.name,
+      description: checkout.description,
+      prefill: checkout.prefill,
+      handler: (response) =>
+        resolve({
+          kind: 'authorised',
+          response: {
+            razorpay_payment_id: response.razorpay_payment_id,
+            razorpay_order_id: response.razorpay_order_id,
+            razorpay_signature: response.razorpay_signature,
+          },
+        }),
+      modal: { ondismiss: () => resolve({ kind: 'dismissed' }) },
+    });
+    instance.open();
+  });
+}
