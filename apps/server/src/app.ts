@@ -226,6 +226,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     appUrl: config.appUrl,
     sessionSettings,
   });
+  if (config.payments.sandbox) {
+    app.log.warn('payment sandbox is on: packages can be "bought" without money (PAYMENT_SANDBOX, README)');
+  }
   const crm = new CrmService({
     db: database.db,
     zoho: config.zoho,

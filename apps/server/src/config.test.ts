@@ -139,7 +139,7 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ S3_BUCKET: 'logbook' })).toThrow(/S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID/);
   });
 
-  it('offers the sandbox gateway only while no real gateway has keys, unless told otherwise', () => {
+  it('offers the sandbox gateway only while no real gateway has keys and the app is not public, unless told', () => {
     expect(loadConfig({}).payments).toEqual({ razorpay: undefined, phonepe: undefined, sandbox: true });
     const razorpay = { RAZORPAY_KEY_ID: 'rzp_test_1', RAZORPAY_KEY_SECRET: 'secret' };
     expect(loadConfig(razorpay).payments).toMatchObject({
@@ -153,6 +153,11 @@ describe('loadConfig', () => {
     });
     expect(loadConfig({ ...razorpay, PAYMENT_SANDBOX: 'on' }).payments.sandbox).toBe(true);
     expect(loadConfig({ PAYMENT_SANDBOX: 'off' }).payments.sandbox).toBe(false);
+    // A public (https) server without keys sells nothing rather than give packages away.
+    expect(loadConfig({ APP_URL: 'https://logbook.example.org' }).payments.sandbox).toBe(false);
+    expect(
+      loadConfig({ APP_URL: 'https://logbook.example.org', PAYMENT_SANDBOX: 'on' }).payments.sandbox,
+    ).toBe(true);
     expect(configError({ RAZORPAY_KEY_ID: 'rzp_test_1' }).message).toMatch(
       /RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET/,
     );

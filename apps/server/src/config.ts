@@ -129,7 +129,7 @@ export type PhonePeSettings = {
 export type PaymentSettings = {
   razorpay: RazorpaySettings | undefined;
   phonepe: PhonePeSettings | undefined;
-  /** The local sandbox gateway: on when asked, or (auto) when no real gateway has keys. */
+  /** The local sandbox gateway: on when asked, or (auto) when no real gateway has keys and APP_URL is not https. */
   sandbox: boolean;
 };
 
@@ -240,7 +240,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
               : undefined,
         }
       : undefined;
-  const sandbox = c.PAYMENT_SANDBOX === 'on' || (c.PAYMENT_SANDBOX === 'auto' && !razorpay && !phonepe);
+  // The sandbox takes no money, so 'auto' offers it only where nothing can be sold for real: no
+  // gateway has keys and the app is not served over https (a laptop, a trial on a LAN). A public
+  // server (https) without keys sells nothing until keys are set, or PAYMENT_SANDBOX=on says so.
+  const isPublic = appUrl.startsWith('https://');
+  const sandbox =
+    c.PAYMENT_SANDBOX === 'on' || (c.PAYMENT_SANDBOX === 'auto' && !razorpay && !phonepe && !isPublic);
   return {
     nodeEnv: c.NODE_ENV,
     port: c.PORT,

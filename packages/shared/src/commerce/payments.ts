@@ -42,6 +42,11 @@ export const PAYMENT_MESSAGES = {
   duplicatePayment:
     'This payment was received after your package was already active. It will be refunded in 5 to 8 business days.',
   sandboxLabel: 'TEST PAYMENT: this is the local sandbox gateway. No money moves.',
+  tooManyCouponAttempts: 'Too many coupon attempts. Please wait 15 minutes and try again.',
+  tooManyOrders: 'Too many payment attempts. Please wait an hour and try again.',
+  priceChangedTitle: 'Price Changed',
+  priceChanged: (amount: string) =>
+    `The price has changed since you chose the package. The amount to pay is now ${amount}. Continue?`,
 } as const;
 
 /** Spec 01 sections 4 and 9: after a verified payment the student is signed in again within 2 s. */

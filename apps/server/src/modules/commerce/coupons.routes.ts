@@ -66,10 +66,15 @@ export function couponsRoutes(service: CouponsService): FastifyPluginAsyncZod {
           summary:
             'Apply a coupon in the Payment modal (a student who has not paid): the discount; no use is taken',
           body: ValidateCouponSchema,
-          response: { 200: ValidateCouponResponseSchema, ...withNotFound, 409: ErrorResponseSchema },
+          response: {
+            200: ValidateCouponResponseSchema,
+            ...withNotFound,
+            409: ErrorResponseSchema,
+            429: ErrorResponseSchema,
+          },
         },
       },
-      async (request) => service.validate(requireActor(request), request.body),
+      async (request) => service.validate(requireActor(request), request.body, requestMeta(request)),
     );
 
     app.delete(

@@ -17,6 +17,7 @@ import { isUniqueViolation } from '../../platform/db-errors';
 import { AppError } from '../../platform/errors';
 import { listPage } from '../../platform/list';
 import * as repo from './coupons.repository';
+import { throttledCouponLookup } from './payments.throttle';
 
 type Meta = { ip: string };
 type CouponListQuery = z.infer<typeof CouponListQuerySchema>;
@@ -142,10 +143,11 @@ export class CouponsService {
     return { message: M.deleted };
   }
 
-  /** The Payment modal's Apply: only a student who may still buy asks. */
+  /** The Payment modal's Apply: only a student who may still buy asks; misses are throttled. */
   async validate(
     actor: Actor,
     input: { code: string },
+    meta: Meta,
   ): Promise<{ message: string; code: string; discountPaise: number }> {
     const buyer = await repo.findBuyer(this.db, actor.id);
     if (!buyer || !canBuyPackage({ role: actor.role, paid: buyer.paid })) {
@@ -153,7 +155,9 @@ export class CouponsService {
         buyer?.paid && actor.role === null ? PAYMENT_MESSAGES.alreadyPaid : PAYMENT_MESSAGES.studentsOnly,
       );
     }
-    const coupon = await usableCoupon(this.db, input.code);
+    const coupon = await throttledCouponLookup(this.db, { userId: actor.id, ip: meta.ip }, () =>
+      usableCoupon(this.db, input.code),
+    );
     return { message: M.applied, code: coupon.code, discountPaise: coupon.discountPaise };
   }
 }

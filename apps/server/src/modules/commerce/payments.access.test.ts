@@ -1,7 +1,7 @@
 import { PAYMENT_MESSAGES } from '@pgel/shared/commerce/payments';
-import { count } from 'drizzle-orm';
+import { count, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, paymentOrders } from '../../db/schema/index';
+import { auditLog, loginThrottle, paymentOrders } from '../../db/schema/index';
 import {
   type FakePhonePe,
   type FakeRazorpay,
@@ -71,6 +71,8 @@ describe('payments: access to every route', () => {
 
   /** A fresh sandbox order of the student's, so each caller meets one in the same state. */
   async function studentOrder() {
+    // The cases make more orders than one student may in an hour (payments.throttle.ts).
+    await t.db.delete(loginThrottle).where(like(loginThrottle.key, 'payment-order:%'));
     const created = await createOrder(t.app, cookies.student as string, { packageId, gateway: 'sandbox' });
     expect(created.statusCode, created.body).toBe(201);
     return { id: (created.json.order as { id: string }).id, gatewayOrderId: sandboxIdOf(created) };

@@ -103,7 +103,9 @@ export async function redeemCoupon(tx: Tx, couponId: string): Promise<boolean> {
   const rows = await tx
     .update(coupons)
     .set({ usedCount: sql`${coupons.usedCount} + 1` })
-    .where(and(eq(coupons.id, couponId), lt(coupons.usedCount, coupons.quantity), isNull(coupons.deletedAt)))
+    // Not `deleted_at is null`: an order keeps the coupon it was priced with, so a coupon Master
+    // deletes while a student is at the gateway still counts that student's payment.
+    .where(and(eq(coupons.id, couponId), lt(coupons.usedCount, coupons.quantity)))
     .returning({ id: coupons.id });
   return rows.length > 0;
 }
@@ -139,10 +141,6 @@ export async function sessionCreatedAt(db: Executor, sessionId: string): Promise
     .where(eq(sessions.id, sessionId))
     .limit(1);
   return row?.createdAt;
-}
-
-export async function deleteSession(db: Executor, sessionId: string): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.id, sessionId));
 }
 
 /** The order as the API answers it. */

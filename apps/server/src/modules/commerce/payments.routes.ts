@@ -69,6 +69,7 @@ export function paymentsRoutes(
             201: CreateOrderResponseSchema,
             ...errors,
             409: ErrorResponseSchema,
+            429: ErrorResponseSchema,
             502: ErrorResponseSchema,
           },
         },
@@ -125,9 +126,14 @@ export function paymentsRoutes(
           meta(request),
         );
         if (rotateSession) {
-          // As the login route does: a new session row and cookie, the old session gone.
-          const { token } = await service.rotateSession(actor, meta(request));
-          setSessionCookie(reply, sessionSettings, token, false);
+          // As the login route does: a new session row and cookie, the old session gone. Of two
+          // verifies at once from one browser (two tabs, a poll and a click) only the one that
+          // deleted the old session gets a new one; the other answers without a cookie. Its old
+          // cookie is then invalid, but the browser already holds the winner's cookie (one
+          // cookie jar), so the page's next /auth/me is signed in; only a client that keeps the
+          // old cookie by itself would see a 401 and sign in again.
+          const rotated = await service.rotateSession(actor, meta(request));
+          if (rotated) setSessionCookie(reply, sessionSettings, rotated.token, false);
         }
         return result;
       },

@@ -25,7 +25,8 @@ import {
 import { SandboxGateway } from './gateways/sandbox';
 import * as repo from './payments.repository';
 import { type OrderRow, toPaymentOrder } from './payments.repository';
-import { messageFor, type SettleSource, settleFailed, settlePaid } from './payments.settle';
+import { messageFor, type SettleSource, settleFailed, settlePaid, takeSession } from './payments.settle';
+import { admitOrder, throttledCouponLookup } from './payments.throttle';
 
 export type PaymentsDeps = {
   db: Database;
@@ -75,14 +76,23 @@ export class PaymentsService {
     if (!gateway) throw AppError.validation(PAYMENT_MESSAGES.gatewayUnavailable);
     const pkg = await repo.findPackageOnSale(db, input.packageId);
     if (!pkg) throw AppError.notFound(PACKAGE_MESSAGES.notFound);
-    const coupon = input.couponCode ? await repo.findLiveCoupon(db, input.couponCode) : undefined;
-    if (input.couponCode && !coupon) throw AppError.notFound(COUPON_MESSAGES.invalid);
-    if (coupon && coupon.usedCount >= coupon.quantity) throw AppError.conflict(COUPON_MESSAGES.used);
+    const who = { userId: buyer.id, ip: meta.ip };
+    const { couponCode } = input;
+    const coupon = couponCode
+      ? await throttledCouponLookup(db, who, async () => {
+          const row = await repo.findLiveCoupon(db, couponCode);
+          if (!row) throw AppError.notFound(COUPON_MESSAGES.invalid);
+          if (row.usedCount >= row.quantity) throw AppError.conflict(COUPON_MESSAGES.used);
+          return row;
+        })
+      : undefined;
 
     // The amounts come from the package and the coupon only; the page's figures are display.
     const price = priceBreakdown(pkg.offerPricePaise, coupon?.discountPaise ?? 0);
     if (price.totalPaise <= 0) throw AppError.conflict(PAYMENT_MESSAGES.paymentIssue);
 
+    // Counted once the order is sure to reach the gateway: each one makes an order there.
+    await admitOrder(db, who);
     // Our row first: its id is the gateway's receipt and the return address's key.
     const order = await repo.insertOrder(db, {
       userId: buyer.id,
@@ -199,10 +209,15 @@ export class PaymentsService {
     return began !== undefined && order.paidAt !== null && began.getTime() < order.paidAt.getTime();
   }
 
-  /** Ends the request's session and opens a new one for the same user; the route sets the cookie. */
+  /**
+   * Ends the request's session and opens a new one for the same user; the route sets the cookie.
+   * Only the request that deletes the old session row opens the new one (two tabs, or a poll and
+   * a click, may verify at once and both see a session older than the payment): the others get
+   * null, so one payment makes one new session.
+   */
   async rotateSession(actor: SessionActor, meta: Meta) {
     return this.deps.db.transaction(async (tx) => {
-      await repo.deleteSession(tx, actor.sessionId);
+      if (!(await takeSession(tx, actor.sessionId))) return null;
       const created = await createSession(tx, this.deps.sessionSettings, actor.id, {
         ip: meta.ip,
         userAgent: meta.userAgent,

@@ -1,7 +1,9 @@
 import { COUPON_MESSAGES } from '@pgel/shared/commerce/coupons';
 import { PAYMENT_MESSAGES } from '@pgel/shared/commerce/payments';
 import { truncateText } from '@pgel/shared/text';
-import type { Database } from '../../db/client';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Database, Tx } from '../../db/client';
+import { auditLog, sessions } from '../../db/schema/index';
 import { writeAudit } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
 import type { OrderRow } from './payments.repository';
@@ -22,6 +24,12 @@ export type SettleSource = {
 };
 
 export type Settled = { order: OrderRow; changed: boolean };
+
+/** What the gateway confirmed: its payment id and, when it says, the amount captured. */
+export type CapturedPayment = { paymentId: string; amountPaise?: number };
+
+/** The audit action of a second payment for a settled order (to be refunded by hand). */
+export const DUPLICATE_PAYMENT_ACTION = 'payment.duplicate_payment';
 
 /** What the audit keeps of an order: amounts and gateway ids, never a signature or a key. */
 function auditOf(order: OrderRow, source: SettleSource) {
@@ -48,13 +56,18 @@ function auditOf(order: OrderRow, source: SettleSource) {
 export async function settlePaid(
   db: Database,
   orderId: string,
-  payment: { paymentId: string },
+  payment: CapturedPayment,
   source: SettleSource,
 ): Promise<Settled> {
   return db.transaction(async (tx) => {
     const order = await repo.lockOrder(tx, orderId);
     if (!order) throw AppError.notFound(PAYMENT_MESSAGES.orderNotFound);
-    if (order.status === 'paid' || order.status === 'refund_due') return { order, changed: false };
+    if (order.status === 'paid' || order.status === 'refund_due') {
+      if (payment.paymentId !== order.gatewayPaymentId) {
+        await recordDuplicatePayment(tx, order, payment, source);
+      }
+      return { order, changed: false };
+    }
     const user = await repo.lockUser(tx, order.userId);
     if (!user) throw AppError.notFound(PAYMENT_MESSAGES.orderNotFound);
 
@@ -84,6 +97,57 @@ export async function settlePaid(
     });
     return { order: updated, changed: true };
   });
+}
+
+/**
+ * A second captured payment for an order already settled with another (the student paid twice at
+ * the gateway, e.g. two tabs): the order stays as it is, but the money must be refunded, so the
+ * audit log keeps one row per such payment. Called under the order's row lock, so a replay of
+ * the same payment (webhooks are retried) finds the row and writes nothing more.
+ */
+async function recordDuplicatePayment(
+  tx: Tx,
+  order: OrderRow,
+  payment: CapturedPayment,
+  source: SettleSource,
+): Promise<void> {
+  const [seen] = await tx
+    .select({ id: auditLog.id })
+    .from(auditLog)
+    .where(
+      and(
+        eq(auditLog.entity, 'payment'),
+        eq(auditLog.entityId, order.id),
+        eq(auditLog.action, DUPLICATE_PAYMENT_ACTION),
+        sql`${auditLog.after} ->> 'paymentId' = ${payment.paymentId}`,
+      ),
+    )
+    .limit(1);
+  if (seen) return;
+  const user = await repo.lockUser(tx, order.userId);
+  await writeAudit(tx, {
+    actorId: source.actorId,
+    action: DUPLICATE_PAYMENT_ACTION,
+    entity: 'payment',
+    entityId: order.id,
+    collegeId: user?.collegeId ?? null,
+    ip: source.ip,
+    after: {
+      gateway: order.gateway,
+      paymentId: payment.paymentId,
+      amountPaise: payment.amountPaise ?? order.amountPaise,
+      reason: REFUND_REASONS.duplicate,
+    },
+  });
+}
+
+/**
+ * Deletes the request's session for its rotation; true only for the one request that deleted
+ * the row (a concurrent rotation of the same session waits on the row and finds it gone).
+ */
+export async function takeSession(tx: Tx, sessionId: string): Promise<boolean> {
+  const rows = await tx.delete(sessions).where(eq(sessions.id, sessionId)).returning({ id: sessions.id });
+  return rows.length > 0;
 }
 
 /**

@@ -154,6 +154,25 @@ describe('PhonePe gateway (against a loopback fake of Standard Checkout v2)', ()
     expect((await gateway.confirm({ gatewayOrderId: randomUUID(), proof: {} })).status).toBe('invalid');
   });
 
+  it('keeps an order pending when PhonePe answers a rate limit or a 5xx: the payment may have been made', async () => {
+    const order = input(50_000);
+    let statusAnswer = 429;
+    const troubled: typeof fetch = async (url, init) =>
+      String(url).includes('/checkout/v2/order/')
+        ? Response.json({ code: 'TOO_MANY_REQUESTS' }, { status: statusAnswer })
+        : fetch(url, init);
+    const gateway = new PhonePeGateway(settings, troubled);
+    await gateway.createOrder(order);
+    fake.complete(order.orderId, 'COMPLETED');
+    expect(await gateway.confirm({ gatewayOrderId: order.orderId, proof: {} })).toEqual({
+      status: 'pending',
+    });
+    statusAnswer = 503;
+    expect(await gateway.confirm({ gatewayOrderId: order.orderId, proof: {} })).toEqual({
+      status: 'pending',
+    });
+  });
+
   describe('webhooks', () => {
     const request = (body: string, authorization?: string) => ({
       rawBody: Buffer.from(body),

@@ -104,7 +104,11 @@ export class PhonePeGateway implements PaymentGateway {
       if (err instanceof GatewayError) return { status: 'pending' };
       throw err;
     }
-    if (answer.status >= 500) return { status: 'pending' };
+    // Only a definite "no such order" (400/404) is refused; a rate limit (429), a 5xx or any
+    // other passing trouble may hide a payment already made, so the order stays pending.
+    if (answer.status !== 400 && answer.status !== 404 && (answer.status < 200 || answer.status >= 300)) {
+      return { status: 'pending' };
+    }
     if (answer.status < 200 || answer.status >= 300) {
       return { status: 'invalid', reason: `PhonePe status ${answer.status}${codeOf(answer.json)}` };
     }

@@ -128,7 +128,7 @@ describe('Razorpay gateway (against a loopback fake of its API)', () => {
     fake.setPayment('pay_auth', { orderId: gatewayOrderId, amount: 50_000, status: 'authorized' });
     const authorized = { ...proof, razorpay_payment_id: 'pay_auth' };
     authorized.razorpay_signature = fake.signPayment(gatewayOrderId, 'pay_auth');
-    expect((await gateway.confirm({ gatewayOrderId, proof: authorized })).status).toBe('paid');
+    expect((await gateway.confirm({ gatewayOrderId, proof: authorized })).status).toBe('pending');
 
     fake.setPayment('pay_bad', { orderId: gatewayOrderId, amount: 50_000, status: 'failed' });
     const failed = {

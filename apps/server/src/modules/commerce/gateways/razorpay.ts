@@ -193,11 +193,12 @@ export class RazorpayGateway implements PaymentGateway {
 }
 
 /**
- * 'authorized' counts as paid: the account captures payments automatically (Razorpay's default
- * setting), so an authorized payment of our order is captured without another call from us.
+ * Only 'captured' is paid. An 'authorized' payment is not money received: with manual capture,
+ * or a late authorisation, Razorpay refunds it by itself if nobody captures it within days, so it
+ * stays pending until the `payment.captured` webhook (or a later verification) says captured.
  */
 function outcomeOf(payment: z.infer<typeof PaymentEntity>): PaymentOutcome {
-  if (payment.status === 'captured' || payment.status === 'authorized') {
+  if (payment.status === 'captured') {
     return { status: 'paid', paymentId: payment.id, amountPaise: payment.amount };
   }
   if (payment.status === 'failed') {

@@ -5,11 +5,10 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sessionUser } from '../../../test/session-user';
 import { type FakeRoute, fakeApi, PATIENTLY, readDialog } from '../../records/components/test-support';
-import { PaymentPage } from './payment-page';
+import { PaymentPage, PRICE_CHANGED } from './payment-page';
 import type { PaymentState } from './payment-state';
 import { order, PACKAGE_ID, renderPage, UNPAID } from './test-support';
 
-const ORDER = order();
 const STATE: PaymentState = {
   packageId: PACKAGE_ID,
   packageTitle: 'Single',
@@ -18,6 +17,17 @@ const STATE: PaymentState = {
   gatewayLabel: GATEWAY_LABELS.razorpay,
   breakdown: priceBreakdown(999_900, 50_000),
 };
+/** The order as the server prices it: the same figures the page was shown with. */
+const ORDER = order({
+  couponCode: 'SAVE500X',
+  offerPaise: STATE.breakdown.offerPaise,
+  discountPaise: STATE.breakdown.discountPaise,
+  taxablePaise: STATE.breakdown.taxablePaise,
+  gstPaise: STATE.breakdown.gstPaise,
+  amountPaise: STATE.breakdown.totalPaise,
+});
+/** The order priced without the coupon (used up meanwhile or the state is old): ₹ 11,798.82. */
+const DEARER_ORDER = order();
 const RAZORPAY_CHECKOUT = {
   type: 'razorpay',
   scriptUrl: 'https://checkout.razorpay.com/v1/checkout.js',
@@ -45,15 +55,48 @@ afterEach(() => {
   window.sessionStorage.clear();
 });
 
-/** Razorpay Checkout as checkout.js defines it: records the options; `open` plays the student. */
-function fakeRazorpay(student: 'pays' | 'closes') {
+/** Razorpay's 'payment.failed' argument for a declined card. */
+const DECLINED = {
+  error: {
+    code: 'BAD_REQUEST_ERROR',
+    description: 'Your payment has been declined by the bank',
+    source: 'bank',
+    step: 'payment_authorization',
+    reason: 'payment_declined',
+    metadata: { order_id: 'order_ABC', payment_id: 'pay_2' },
+  },
+};
+
+/**
+ * Razorpay Checkout as checkout.js defines it: records the options and the `on` listeners;
+ * `open` plays the student: pays; closes it; has two attempts declined, then closes it; or has
+ * one declined, then pays on the retry Checkout offers.
+ */
+function fakeRazorpay(student: 'pays' | 'closes' | 'fails' | 'fails then pays') {
   const opened: Array<Record<string, unknown>> = [];
   class Razorpay {
+    private readonly listeners = new Map<string, Array<(response: unknown) => void>>();
     constructor(private readonly options: Record<string, unknown>) {}
+    on(event: string, listener: (response: unknown) => void) {
+      this.listeners.set(event, [...(this.listeners.get(event) ?? []), listener]);
+    }
     open() {
       opened.push(this.options);
-      if (student === 'pays') (this.options.handler as (r: unknown) => void)(HANDLER_FIELDS);
-      else (this.options.modal as { ondismiss: () => void }).ondismiss();
+      const fail = () => {
+        for (const listener of this.listeners.get('payment.failed') ?? []) listener(DECLINED);
+      };
+      const payHandler = () => (this.options.handler as (r: unknown) => void)(HANDLER_FIELDS);
+      const close = () => (this.options.modal as { ondismiss: () => void }).ondismiss();
+      if (student === 'pays') payHandler();
+      else if (student === 'closes') close();
+      else if (student === 'fails') {
+        fail();
+        fail();
+        close();
+      } else {
+        fail();
+        payHandler();
+      }
     }
   }
   vi.stubGlobal('Razorpay', Razorpay);
@@ -171,7 +214,7 @@ describe('PaymentPage', () => {
       'POST /payments/orders': {
         status: 201,
         body: {
-          order: order({ gateway: 'phonepe' }),
+          order: { ...ORDER, gateway: 'phonepe' },
           checkout: { type: 'redirect', url: 'https://pay.example.test/p/1' },
         },
       },
@@ -206,5 +249,98 @@ describe('PaymentPage', () => {
     });
     await pay();
     expect((await readDialog('Payment Received')).textContent).toContain(COUPON_MESSAGES.exhaustedAtVerify);
+  });
+
+  it('says Payment Failed once when Checkout reports failed attempts, and not that the student cancelled', async () => {
+    const opened = fakeRazorpay('fails');
+    const { sent, router } = openPayment({});
+    await pay();
+    const failed = await screen.findByRole(
+      'dialog',
+      { name: PAYMENT_MESSAGES.paymentFailedTitle },
+      PATIENTLY,
+    );
+    expect(failed.textContent).toContain(PAYMENT_MESSAGES.verificationFailed);
+    expect(opened).toHaveLength(1);
+    expect(screen.getAllByRole('dialog', { name: PAYMENT_MESSAGES.paymentFailedTitle })).toHaveLength(1);
+    expect(screen.queryByText(PAYMENT_MESSAGES.cancelled)).toBeNull();
+    // The webhook tells the server; the page invents no verify fields.
+    expect(sent.some((r) => r.path.endsWith('/verify'))).toBe(false);
+    fireEvent.click(within(failed).getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), PATIENTLY);
+    expect(screen.queryByText(PAYMENT_MESSAGES.cancelled)).toBeNull();
+    expect(router.state.location.pathname).toBe('/payment');
+    expect(screen.getByRole('button', { name: 'Pay ₹ 11,208.82' })).toBeTruthy();
+  });
+
+  it('verifies a retry that succeeds in Checkout after a failed attempt, without a failure dialog', async () => {
+    fakeRazorpay('fails then pays');
+    const { sent } = openPayment({
+      [VERIFY]: {
+        status: 200,
+        body: { status: 'paid', message: 'Payment verified', order: order({ status: 'paid' }) },
+      },
+    });
+    await pay();
+    expect(
+      await screen.findByRole('dialog', { name: PAYMENT_MESSAGES.successTitle }, PATIENTLY),
+    ).toBeTruthy();
+    expect(sent.find((r) => r.path.endsWith('/verify'))?.body).toEqual(HANDLER_FIELDS);
+    expect(screen.queryByRole('dialog', { name: PAYMENT_MESSAGES.paymentFailedTitle })).toBeNull();
+  });
+
+  it('asks before paying a price the server changed, then pays it', async () => {
+    const opened = fakeRazorpay('pays');
+    const { sent } = openPayment({
+      'POST /payments/orders': {
+        status: 201,
+        body: {
+          order: DEARER_ORDER,
+          checkout: { ...RAZORPAY_CHECKOUT, amountPaise: DEARER_ORDER.amountPaise },
+        },
+      },
+      [VERIFY]: {
+        status: 200,
+        body: { status: 'paid', message: 'Payment verified', order: order({ status: 'paid' }) },
+      },
+    });
+    await pay();
+    const changed = await screen.findByRole('dialog', { name: PRICE_CHANGED.title }, PATIENTLY);
+    expect(changed.textContent).toContain(PRICE_CHANGED.text('₹ 11,798.82'));
+    expect(changed.textContent).toContain(
+      'The price has changed since you chose the package. The amount to pay is now ₹ 11,798.82. Continue?',
+    );
+    // No gateway before the student agrees to the new amount.
+    expect(opened).toHaveLength(0);
+    fireEvent.click(within(changed).getByRole('button', { name: 'Pay ₹ 11,798.82' }));
+    expect(
+      await screen.findByRole('dialog', { name: PAYMENT_MESSAGES.successTitle }, PATIENTLY),
+    ).toBeTruthy();
+    expect(opened).toHaveLength(1);
+    expect(opened[0]?.amount).toBe(1_179_882);
+    expect(sent.some((r) => r.path.endsWith('/verify'))).toBe(true);
+  });
+
+  it("opens no gateway when the student declines the changed price, and shows the server's figures", async () => {
+    const opened = fakeRazorpay('pays');
+    const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
+    const { sent, router } = openPayment({
+      'POST /payments/orders': {
+        status: 201,
+        body: { order: DEARER_ORDER, checkout: { type: 'redirect', url: 'https://pay.example.test/p/1' } },
+      },
+    });
+    await pay();
+    const changed = await screen.findByRole('dialog', { name: PRICE_CHANGED.title }, PATIENTLY);
+    fireEvent.click(within(changed).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), PATIENTLY);
+    expect(opened).toHaveLength(0);
+    expect(assign).not.toHaveBeenCalled();
+    expect(sent.some((r) => r.path.endsWith('/verify'))).toBe(false);
+    expect(router.state.location.pathname).toBe('/payment');
+    // Back on the page, which now shows (and would confirm) what the server charges.
+    const button = await screen.findByRole('button', { name: 'Pay ₹ 11,798.82' }, PATIENTLY);
+    expect(button.hasAttribute('data-loading')).toBe(false);
+    expect(screen.getByRole('region', { name: 'Payment' }).textContent).toContain('₹ 11,798.82');
   });
 });

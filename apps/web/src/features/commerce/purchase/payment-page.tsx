@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { PAYMENT_MESSAGES } from '@pgel/shared/commerce/payments';
+import { PAYMENT_MESSAGES, type PaymentOrder } from '@pgel/shared/commerce/payments';
 import { formatInr } from '@pgel/shared/commerce/pricing';
 import { IconArrowLeft, IconLock } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -17,6 +17,27 @@ import { PurchaseShell } from './purchase-shell';
 import { loadRazorpayScript, openRazorpayCheckout } from './razorpay-checkout';
 import { useBuyer } from './use-buyer';
 import { usePaymentOutcome } from './use-payment-outcome';
+
+/**
+ * Asked when the server prices the order differently from the figures the page was shown with
+ * (router state outlives a reload and a change of the package or the coupon). Not among the shared
+ * messages yet, hence local.
+ */
+export const PRICE_CHANGED = {
+  title: PAYMENT_MESSAGES.priceChangedTitle,
+  text: PAYMENT_MESSAGES.priceChanged,
+};
+
+/** The figures of the order the server created, in the shape the page shows. */
+function breakdownOf(order: PaymentOrder): PaymentState['breakdown'] {
+  return {
+    offerPaise: order.offerPaise,
+    discountPaise: order.discountPaise,
+    taxablePaise: order.taxablePaise,
+    gstPaise: order.gstPaise,
+    totalPaise: order.amountPaise,
+  };
+}
 
 /**
  * /payment (spec 01 section 2.9): reached from the Payment modal with the package, coupon and
@@ -52,11 +73,31 @@ export function PaymentPage() {
 }
 
 function PaymentSummary({ state }: { state: PaymentState }) {
+  const location = useLocation();
+  const navigate = useNavigate();
   const createOrder = useCreateOrder();
-  const { settle, failVerification } = usePaymentOutcome();
+  const { settle, failVerification, showPaymentFailed } = usePaymentOutcome();
   const [isBusy, setBusy] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
   const total = formatInr(state.breakdown.totalPaise);
+
+  /**
+   * The server charges its own amount, not the one the student confirmed: a different one is
+   * asked about before any gateway opens. The page shows the server's figures from then on
+   * (kept in the history entry, so a reload shows them too), whatever the answer.
+   */
+  const acceptNewPrice = (order: PaymentOrder): Promise<boolean> => {
+    navigate(
+      { pathname: location.pathname, search: location.search },
+      { replace: true, state: { ...state, breakdown: breakdownOf(order) } },
+    );
+    const amount = formatInr(order.amountPaise);
+    return showConfirm({
+      title: PRICE_CHANGED.title,
+      message: PRICE_CHANGED.text(amount),
+      confirmLabel: `Pay ${amount}`,
+    });
+  };
 
   /** Confirm, order, checkout, verify; true when the page is leaving (a gateway's own page). */
   const runPayment = async (): Promise<boolean> => {
@@ -72,6 +113,7 @@ function PaymentSummary({ state }: { state: PaymentState }) {
       return false;
     }
     const { order, checkout } = created;
+    if (order.amountPaise !== state.breakdown.totalPaise && !(await acceptNewPrice(order))) return false;
     if (checkout.type === 'redirect') {
       // PhonePe or the sandbox: their page sends the student back to /payment/return.
       window.location.assign(checkout.url);
@@ -84,6 +126,11 @@ function PaymentSummary({ state }: { state: PaymentState }) {
       return false;
     }
     const outcome = await openRazorpayCheckout(checkout);
+    if (outcome.kind === 'failed') {
+      // Checkout already showed Razorpay's reason; the webhook tells the server. Nothing to verify.
+      showPaymentFailed();
+      return false;
+    }
     if (outcome.kind === 'dismissed') {
       setNotice(PAYMENT_MESSAGES.cancelled);
       return false;

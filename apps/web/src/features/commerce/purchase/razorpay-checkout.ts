@@ -15,7 +15,13 @@ type RazorpayOptions = {
   modal: { ondismiss: () => void };
   theme?: { color: string };
 };
-type RazorpayConstructor = new (options: RazorpayOptions) => { open: () => void };
+/** The 'payment.failed' event's argument (Razorpay's error object; only what the page reads). */
+export type RazorpayFailure = { error?: { description?: string; reason?: string } };
+type RazorpayInstance = {
+  open: () => void;
+  on: (event: 'payment.failed', listener: (response: RazorpayFailure) => void) => void;
+};
+type RazorpayConstructor = new (options: RazorpayOptions) => RazorpayInstance;
 
 declare global {
   interface Window {
@@ -49,16 +55,24 @@ export function loadRazorpayScript(src: string): Promise<void> {
 
 export type CheckoutOutcome =
   | { kind: 'authorised'; response: Required<VerifyPaymentInput> }
+  | { kind: 'failed'; failure: RazorpayFailure }
   | { kind: 'dismissed' };
 
 /**
  * Opens Razorpay Checkout over the page for the order the server created and resolves with the
- * handler's three fields (to be verified on the server) or with the student closing it.
+ * handler's three fields (to be verified on the server), or when the student closes it: 'failed'
+ * when an attempt failed meanwhile, 'dismissed' otherwise.
+ *
+ * A failed attempt does not settle anything by itself: Checkout stays open showing Razorpay's
+ * reason and lets the student retry (a retry that succeeds still calls the handler), so the
+ * failure is only remembered (the first one) and reported when Checkout is closed. The server
+ * learns of the failure from Razorpay's webhook, not from the page.
  */
 export function openRazorpayCheckout(checkout: RazorpayCheckout): Promise<CheckoutOutcome> {
   const Razorpay = window.Razorpay;
   if (!Razorpay) return Promise.reject(new Error('Razorpay is not loaded'));
   return new Promise((resolve) => {
+    let failure: RazorpayFailure | null = null;
     const instance = new Razorpay({
       key: checkout.keyId,
       order_id: checkout.gatewayOrderId,
@@ -76,7 +90,10 @@ export function openRazorpayCheckout(checkout: RazorpayCheckout): Promise<Checko
             razorpay_signature: response.razorpay_signature,
           },
         }),
-      modal: { ondismiss: () => resolve({ kind: 'dismissed' }) },
+      modal: { ondismiss: () => resolve(failure ? { kind: 'failed', failure } : { kind: 'dismissed' }) },
+    });
+    instance.on('payment.failed', (response) => {
+      failure ??= response;
     });
     instance.open();
   });

@@ -38,6 +38,15 @@ export function usePaymentOutcome() {
     navigate(paths.dashboard, { replace: true });
   };
 
+  /** The spec's failure dialog: a verdict of 'failed', or a Checkout attempt that failed. */
+  const showPaymentFailed = () => {
+    void showMessage({
+      title: PAYMENT_MESSAGES.paymentFailedTitle,
+      message: PAYMENT_MESSAGES.verificationFailed,
+      tone: 'error',
+    });
+  };
+
   const settle = async (result: VerifyResult): Promise<VerifyResult['status']> => {
     switch (result.status) {
       case 'paid':
@@ -50,11 +59,7 @@ export function usePaymentOutcome() {
         await signInAgain();
         break;
       case 'failed':
-        void showMessage({
-          title: PAYMENT_MESSAGES.paymentFailedTitle,
-          message: PAYMENT_MESSAGES.verificationFailed,
-          tone: 'error',
-        });
+        showPaymentFailed();
         break;
       case 'refund_due':
         // Money was taken but the package was not activated by it: the server says why and
@@ -75,5 +80,5 @@ export function usePaymentOutcome() {
     });
   };
 
-  return { settle, failVerification };
+  return { settle, failVerification, showPaymentFailed };
 }
