@@ -18,8 +18,12 @@ for (const account of accounts) {
     const nav = page.getByRole('navigation', { name: 'Main navigation' });
     await expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
     await expect(nav.getByRole('link', { name: 'Support' })).toBeVisible();
+    // Master's commerce screens are linked for Master only.
+    await expect(nav.getByRole('link', { name: 'Coupons' })).toHaveCount(
+      account.email === 'master@demo.test' ? 1 : 0,
+    );
     // Screens that later issues build stay hidden; none of their links leak to anyone yet.
-    await expect(nav.getByRole('link', { name: 'Coupons' })).toHaveCount(0);
+    await expect(nav.getByRole('link', { name: 'Reports' })).toHaveCount(0);
     await expect(page.getByRole('contentinfo')).toContainText('PG e-Logbook. All rights reserved.');
     // No page of the shell today carries the floating add button.
     await expect(page.getByRole('button', { name: 'Add', exact: true })).toHaveCount(0);

@@ -22,7 +22,8 @@ test('the HOD approves a new student, who is told and loses the verification ale
   await page.getByRole('searchbox', { name: 'Search' }).fill(name);
   const table = page.getByRole('table', { name: 'Students' });
   await expect(table.getByRole('row')).toHaveCount(2);
-  await expect(table).toContainText('Pending');
+  // Paid (newVerifiedStudent uses Master's payment switch), not yet approved.
+  await expect(table).toContainText('Paid');
   // Mantine draws the switch over a visually hidden input; the click lands on the same input.
   await table.getByRole('switch', { name: `Verified: ${name}` }).click({ force: true });
   const confirm = dialog(page, STUDENT_ADMIN_MESSAGES.confirmTitle);
