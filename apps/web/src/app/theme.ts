@@ -22,6 +22,8 @@ export const theme = createTheme({
   primaryShade: 6,
   colors: { brand },
   defaultRadius: 'md',
+  // Modals and menus open without animation for people who ask their system for less motion.
+  respectReducedMotion: true,
   fontFamily:
     'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
   headings: { fontWeight: '650' },
