@@ -18,6 +18,8 @@ import { assessmentsRoutes } from './modules/assessments/assessments.routes';
 import { AssessmentsService } from './modules/assessments/assessments.service';
 import { authRoutes } from './modules/auth/auth.routes';
 import { AuthService } from './modules/auth/auth.service';
+import { bonafideRoutes } from './modules/bonafide/bonafide.routes';
+import { BonafideService } from './modules/bonafide/bonafide.service';
 import { commerceAdminRoutes } from './modules/commerce/admin.routes';
 import { CommerceAdminService } from './modules/commerce/admin.service';
 import { createGateways } from './modules/commerce/gateways/index';
@@ -46,6 +48,12 @@ import { referenceRoutes } from './modules/reference/reference.routes';
 import { ReferenceService } from './modules/reference/reference.service';
 import { referenceAdminRoutes } from './modules/reference/reference-admin.routes';
 import { ReferenceAdminService } from './modules/reference/reference-admin.service';
+import { activityReportRoutes } from './modules/reports/activity.routes';
+import { ActivityReportService } from './modules/reports/activity.service';
+import { documentsRoutes } from './modules/reports/documents.routes';
+import { DocumentsService } from './modules/reports/documents.service';
+import { printRoutes } from './modules/reports/print.routes';
+import { PrintService } from './modules/reports/print.service';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { SETTINGS_THROTTLE_WINDOW_MS, SettingsService } from './modules/settings/settings.service';
 import { staffRoutes } from './modules/staff/staff.routes';
@@ -215,6 +223,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const theses = new ThesesService({ db: database.db, files, appUrl: config.appUrl, onQueued });
   const memos = new MemosService({ db: database.db, appUrl: config.appUrl, onQueued });
   const assessments = new AssessmentsService({ db: database.db });
+  const printLogbook = new PrintService({ db: database.db });
   // DRP postings, coordinator accounts and attendance (issue 12).
   const drp = new DrpService({ db: database.db, files, appUrl: config.appUrl, onQueued });
   const drpAttendance = new AttendanceService({ db: database.db });
@@ -308,6 +317,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(commerceAdminRoutes(commerceAdmin));
       await api.register(paymentsRoutes(payments, sessionSettings));
       await api.register(crmRoutes(crm));
+      await api.register(activityReportRoutes(new ActivityReportService({ db: database.db })));
+      await api.register(printRoutes(printLogbook));
+      await api.register(
+        documentsRoutes(
+          new DocumentsService({ db: database.db, print: printLogbook, appUrl: config.appUrl }),
+        ),
+      );
+      await api.register(bonafideRoutes(new BonafideService({ db: database.db })));
       await api.register(recordOptionsRoutes(new RecordOptionsService({ db: database.db })));
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },

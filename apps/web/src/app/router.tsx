@@ -101,9 +101,17 @@ const router = createBrowserRouter([
       { path: '/sandbox-checkout/:id', lazy: withFullStyles(() => import('./routes/sandbox-checkout')) },
       { path: '/packages', element: <Navigate to="/#packages" replace /> },
       { path: '/zoho', lazy: withFullStyles(() => import('./routes/zoho')) },
+      // The public check of a verifiable logbook PDF (features/reports; issue 14): no session.
+      { path: '/check/:code', lazy: withFullStyles(() => import('./routes/check-document')) },
       {
         lazy: withFullStyles(() => import('./session-guard').then((m) => ({ Component: m.SessionGuard }))),
         children: [
+          // The print-ready logbook (features/reports): a page of its own, outside the shell, that
+          // /printLogbook opens in a new window and prints.
+          {
+            path: '/printLogbook/:studentId/print',
+            lazy: withFullStyles(() => import('./routes/print-logbook-sheet')),
+          },
           {
             lazy: withFullStyles(() => import('./signed-in-frame')),
             children: [
@@ -113,6 +121,9 @@ const router = createBrowserRouter([
               { path: '/coupons', lazy: withFullStyles(() => import('./routes/coupons')) },
               { path: '/referral', lazy: withFullStyles(() => import('./routes/referral')) },
               { path: '/managePackages', lazy: withFullStyles(() => import('./routes/manage-packages')) },
+              // Reports and the printable logbook (features/reports; issue 14).
+              { path: '/reports', lazy: withFullStyles(() => import('./routes/reports')) },
+              { path: '/printLogbook', lazy: withFullStyles(() => import('./routes/print-logbook')) },
               // Reference data (features/reference): Master, except institutions (any staff).
               { path: '/addCollege', lazy: withFullStyles(() => import('./routes/colleges')) },
               { path: '/departments', lazy: withFullStyles(() => import('./routes/departments')) },

@@ -354,3 +354,60 @@ export function canDeleteDrpPosting(
   if (isStudent(actor)) return actor.id === posting.studentId;
   return !isDrpCoordinator(actor) && canVerifyRecord(actor, posting);
 }
+
+// ---- Reports, printable logbook, bonafide certificate (issue 14) --------------------------------
+
+/** Master and Admin see every department's reports and print any logbook (spec 03 section 2). */
+export function isInstitutionWide(actor: Pick<Actor, 'role'>): boolean {
+  return actor.role === 'master' || actor.role === 'admin';
+}
+
+/**
+ * `/reports` is for any staff: Master and Admin over every department, other staff (a DRP
+ * coordinator excepted: they have no department) over their own.
+ */
+export function canSeeReports(actor: Pick<Actor, 'role' | 'collegeId' | 'departmentId'>): boolean {
+  if (isInstitutionWide(actor)) return true;
+  return (
+    isStaff(actor) && !isDrpCoordinator(actor) && actor.collegeId !== null && actor.departmentId !== null
+  );
+}
+
+/** Whether the reports' department filter is open (Master, Admin) or fixed to the actor's own. */
+export function canChooseReportDepartment(actor: Pick<Actor, 'role'>): boolean {
+  return isInstitutionWide(actor);
+}
+
+/** Whether the actor prints logbooks at all (the /printLogbook page): students and report staff. */
+export function canPrintLogbooks(actor: Pick<Actor, 'role' | 'collegeId' | 'departmentId'>): boolean {
+  return isStudent(actor) || canSeeReports(actor);
+}
+
+/** A student prints their own logbook; staff of the student's department, Master and Admin any. */
+export function canPrintLogbookOf(
+  actor: Actor,
+  student: { id: string; collegeId: string | null; departmentId: string | null },
+): boolean {
+  if (isStudent(actor)) return actor.id === student.id;
+  if (isInstitutionWide(actor)) return true;
+  return !isDrpCoordinator(actor) && isStaffOfDepartment(actor, student);
+}
+
+/** The HOD of the student's department, or Master, marks a student certified (bonafide). */
+export function canCertifyStudent(
+  actor: Actor,
+  student: { collegeId: string | null; departmentId: string | null },
+): boolean {
+  if (isMaster(actor)) return true;
+  return actor.role === 'hod' && isStaffOfDepartment(actor, student);
+}
+
+/** Whether the actor certifies anyone at all (the Certified column on /allStudent). */
+export function canCertifyStudents(actor: Pick<Actor, 'role' | 'collegeId' | 'departmentId'>): boolean {
+  return isMaster(actor) || (actor.role === 'hod' && actor.collegeId !== null && actor.departmentId !== null);
+}
+
+/** A certified student downloads their own bonafide certificate (spec 01 section 2.11). */
+export function canDownloadBonafide(actor: Pick<Actor, 'role'> & { certified: boolean }): boolean {
+  return isStudent(actor) && actor.certified;
+}

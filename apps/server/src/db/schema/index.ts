@@ -1,5 +1,6 @@
 export * from './academic';
 export * from './commerce';
+export * from './documents';
 export * from './drp';
 export * from './files';
 export * from './people';

@@ -45,4 +45,7 @@ export const AVAILABLE_PATHS: ReadonlySet<string> = new Set([
   '/coupons',
   '/referral',
   '/managePackages',
+  // Reports and the printable logbook (issue 14).
+  '/reports',
+  '/printLogbook',
 ]);

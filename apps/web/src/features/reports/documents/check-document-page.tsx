@@ -1,0 +1,4 @@
+/** `/check/:code` (issue 14): built by the documents work. */
+export function CheckDocumentPage() {
+  return null;
+}

@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { ListQuerySchema } from '../schemas/list';
+
+/**
+ * `/reports` (spec 03 section 2): recent activity of a department's students, every record kind
+ * and academic record type, filtered by department, menu, student and status.
+ */
+export const REPORT_MESSAGES = {
+  empty: 'No recent activity available.',
+  departmentNotAllowed: 'You can only see the reports of your own department.',
+  studentNotFound: 'Student not found',
+  exportFileName: 'activity-report.csv',
+} as const;
+
+/** The status filter: all, pending, accepted (approved) or rejected. */
+export const REPORT_STATUS_FILTERS = ['all', 'pending', 'accepted', 'rejected'] as const;
+export type ReportStatusFilter = (typeof REPORT_STATUS_FILTERS)[number];
+export const REPORT_STATUS_LABELS: Record<ReportStatusFilter, string> = {
+  all: 'All',
+  pending: 'Pending',
+  accepted: 'Accepted',
+  rejected: 'Rejected',
+};
+
+/**
+ * The academic record types that are not rows of `records` but appear in the menu filter:
+ * thesis steps (synopsis and thesis titles, guides, certificates), memos, quarterly appraisal and
+ * AETCOM scores. Record kinds use their RecordKind id; these use the ids below.
+ */
+export const ACADEMIC_REPORT_MENUS = [
+  { id: 'synopsis', title: 'Thesis Synopsis' },
+  { id: 'thesis', title: 'Thesis' },
+  { id: 'memo', title: 'Memos' },
+  { id: 'appraisal', title: 'Quarterly Appraisal' },
+  { id: 'aetcom', title: 'AETCOM' },
+] as const;
+
+export const ReportQuerySchema = ListQuerySchema.extend({
+  /** Master and Admin choose any department (and college); other staff are fixed to their own. */
+  collegeId: z.uuid().optional(),
+  departmentId: z.uuid().optional(),
+  /** A RecordKind id or an ACADEMIC_REPORT_MENUS id; absent = every menu. */
+  menu: z.string().trim().min(1).max(60).optional(),
+  studentId: z.uuid().optional(),
+  status: z.enum(REPORT_STATUS_FILTERS).default('all'),
+});
+export type ReportQuery = z.infer<typeof ReportQuerySchema>;
+
+export const ReportItemSchema = z.object({
+  /** The record's (or academic row's) id. */
+  id: z.string(),
+  menu: z.string(),
+  menuTitle: z.string(),
+  collegeName: z.string(),
+  departmentName: z.string(),
+  studentId: z.string(),
+  studentName: z.string(),
+  /** pending | approved | rejected (academic rows map their own states onto these). */
+  status: z.enum(['pending', 'approved', 'rejected']),
+  /** The activity date (YYYY-MM-DD), else the day it was made. */
+  date: z.string(),
+  /** Where the row opens in the web app (the entry's own page). */
+  url: z.string(),
+});
+export type ReportItem = z.infer<typeof ReportItemSchema>;

@@ -1,0 +1,154 @@
+import { z } from 'zod';
+
+/**
+ * The printable logbook (spec 03 sections 2, 3 and 9): 22 sections in this order. The server
+ * assembles them (`GET /api/v1/print-logbook/:studentId`) already formatted (long month names,
+ * 'N/A', skill titles cut to 20 characters), so the print page and the PDF show the same text.
+ */
+export const PRINT_SECTIONS = [
+  { key: 'cover', title: 'Cover' },
+  { key: 'guidelines', title: 'Guidelines' },
+  { key: 'bonafide', title: 'Bonafide Certificate' },
+  { key: 'proforma', title: 'Student Proforma' },
+  { key: 'checklist', title: 'Mandatory Checklist' },
+  { key: 'academic-activity', title: 'Academic Activity' },
+  { key: 'diagnostic-skills', title: 'Diagnostic Skills' },
+  { key: 'procedures', title: 'Procedures' },
+  { key: 'clinical-cases', title: 'Clinical Cases' },
+  { key: 'skill-labs', title: 'Skill Labs' },
+  { key: 'teaching', title: 'Teaching Experience' },
+  { key: 'participations', title: 'Academic Participations' },
+  { key: 'extracurricular', title: 'Extracurricular Activities' },
+  { key: 'speciality-posting', title: 'Speciality Clinic Posting' },
+  { key: 'paper-poster', title: 'Paper/Poster Presentation' },
+  { key: 'publication', title: 'Paper Publication' },
+  { key: 'leave', title: 'Leave Record' },
+  { key: 'synopsis', title: 'Thesis Synopsis' },
+  { key: 'thesis-review', title: 'Thesis Review' },
+  { key: 'aetcom', title: 'AETCOM Skills' },
+  { key: 'appraisal', title: 'Appraisal Form (Annexure I)' },
+  { key: 'memos', title: 'Memos Issued' },
+] as const;
+export type PrintSectionKey = (typeof PRINT_SECTIONS)[number]['key'];
+
+/**
+ * Record kinds printed in each record section (the rest of the 22 are built from the profile,
+ * the thesis, AETCOM, appraisal and memo tables). DRP and forensic records follow as an annexure.
+ */
+export const PRINT_SECTION_KINDS: Partial<Record<PrintSectionKey, readonly string[]>> = {
+  checklist: ['checklist'],
+  'academic-activity': ['clinical-training', 'introduction-schedule', 'opd'],
+  'diagnostic-skills': ['diagnostic-skill'],
+  procedures: ['procedure', 'surgical-skill'],
+  'clinical-cases': ['clinical-case'],
+  'skill-labs': ['skills-lab'],
+  teaching: ['teaching'],
+  participations: ['conference'],
+  extracurricular: ['extra-curricular'],
+  'speciality-posting': ['speciality-posting'],
+  'paper-poster': ['paper-poster'],
+  publication: ['publication'],
+  leave: ['leave'],
+  synopsis: ['synopsis-upload'],
+  'thesis-review': ['thesis-review', 'thesis-upload'],
+};
+/** The annexure after the 22 sections, present only when the student has such records. */
+export const PRINT_ANNEXURE = { key: 'drp', title: 'Annexure II: District Residency Programme' } as const;
+export const PRINT_ANNEXURE_KINDS = [
+  'drp-activity',
+  'drp-upload',
+  'drp-autopsy',
+  'medico-legal',
+  'expert-opinion',
+  'crime-scene',
+] as const;
+
+/** Print constants (spec 03 section 9). */
+export const PRINT_NOT_AVAILABLE = 'N/A';
+export const PRINT_SKILL_TITLE_MAX = 20;
+export const BONAFIDE_YEARS = 3;
+/** Appraisal scores 1-9; under 4 the form asks for remediation (Annexure I). */
+export const APPRAISAL_REMEDIATION_BELOW = 4;
+export const APPRAISAL_REMEDIATION_NOTE =
+  'A score below 4 in any item requires remediation: the student, the guide and the HOD agree a plan and review it at the next appraisal.';
+
+export const PRINT_MESSAGES = {
+  selectStudent: 'Please select student',
+  studentNotFound: 'Student not found',
+  notAllowed: 'You can only print the logbooks of your own department.',
+  unverifiedCaption: 'Pending and rejected entries (not verified, not evidence)',
+  noEntries: 'No entries.',
+  printFailed: 'The print window could not be opened. Please allow pop-ups for this site and try again.',
+} as const;
+
+export const RecordStatusSchema = z.enum(['pending', 'approved', 'rejected']);
+
+export const PrintRowSchema = z.object({
+  /** The record's id (never shown in print; the fingerprint and the web's links use it). */
+  id: z.string(),
+  status: RecordStatusSchema,
+  /** One text per column, already formatted; missing values are 'N/A'. */
+  cells: z.array(z.string()),
+});
+export type PrintRow = z.infer<typeof PrintRowSchema>;
+
+export const PrintBlockSchema = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('paragraphs'),
+    heading: z.string().optional(),
+    paragraphs: z.array(z.string()),
+  }),
+  z.object({
+    type: z.literal('fields'),
+    heading: z.string().optional(),
+    fields: z.array(z.object({ label: z.string(), value: z.string() })),
+  }),
+  z.object({
+    type: z.literal('table'),
+    /** A caption of its own, e.g. the record kind's title when a section prints several kinds. */
+    heading: z.string().optional(),
+    columns: z.array(z.string()),
+    /** Verified rows: the evidence. */
+    verified: z.array(PrintRowSchema),
+    /** Pending and rejected rows, printed apart and marked with their status. */
+    unverified: z.array(PrintRowSchema),
+  }),
+]);
+export type PrintBlock = z.infer<typeof PrintBlockSchema>;
+
+export const PrintSectionSchema = z.object({
+  key: z.string(),
+  title: z.string(),
+  blocks: z.array(PrintBlockSchema),
+});
+export type PrintSection = z.infer<typeof PrintSectionSchema>;
+
+export const PrintLogbookSchema = z.object({
+  student: z.object({
+    id: z.string(),
+    name: z.string(),
+    fatherName: z.string(),
+    motherName: z.string(),
+    departmentName: z.string(),
+    courseTitle: z.string(),
+    hodName: z.string(),
+    /** Long-month dates ('1 August 2024') or 'N/A'. */
+    joiningDate: z.string(),
+    periodTo: z.string(),
+    certified: z.boolean(),
+  }),
+  college: z.object({
+    name: z.string(),
+    address: z.string(),
+    state: z.string(),
+    /** `/api/v1/files/...` of the college logo, or null. */
+    logoUrl: z.string().nullable(),
+  }),
+  /** When the data was read (ISO timestamp). */
+  generatedAt: z.string(),
+  /** The 22 PRINT_SECTIONS in order, then the annexure when there is one. */
+  sections: z.array(PrintSectionSchema),
+});
+export type PrintLogbook = z.infer<typeof PrintLogbookSchema>;
+
+export const PrintStudentParamsSchema = z.object({ studentId: z.uuid() });
