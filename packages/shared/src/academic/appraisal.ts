@@ -43,7 +43,9 @@ export const APPRAISAL_SCORE_REFERENCE = [
   '4-6: Satisfactory',
   '7-9: More Than Satisfactory',
 ] as const;
-export const APPRAISAL_REMEDIATION_NOTE = 'A score below 4 needs remediation.';
+/** Annexure I: what a score under 4 means (shown on the form and in the printed logbook). */
+export const APPRAISAL_REMEDIATION_NOTE =
+  'A score below 4 in any item requires remediation: the student, the guide and the HOD agree a plan and review it at the next appraisal.';
 
 /** Spec 03 section 5 word for word; the rest are ours. */
 export const APPRAISAL_MESSAGES = {

@@ -63,3 +63,46 @@ export const ReportItemSchema = z.object({
   url: z.string(),
 });
 export type ReportItem = z.infer<typeof ReportItemSchema>;
+
+export type AcademicReportMenu = (typeof ACADEMIC_REPORT_MENUS)[number]['id'];
+
+/** The page each academic menu's rows open (the staff's view of that record type). */
+export const ACADEMIC_REPORT_PAGES: Record<AcademicReportMenu, string> = {
+  synopsis: '/synopsis',
+  thesis: '/thesisReview',
+  memo: '/memo',
+  appraisal: '/appeal',
+  aetcom: '/atcom',
+};
+
+export function isAcademicReportMenu(menu: string): menu is AcademicReportMenu {
+  return Object.hasOwn(ACADEMIC_REPORT_PAGES, menu);
+}
+
+/** The CSV export's columns, in order (the table's). */
+export const REPORT_CSV_COLUMNS = ['Department', 'Menu', 'Student Name', 'Status', 'Date'] as const;
+
+/** A row's status as the table and the CSV show it. */
+export const REPORT_ITEM_STATUS_LABELS: Record<ReportItem['status'], string> = {
+  pending: 'Pending',
+  approved: 'Approved',
+  rejected: 'Rejected',
+};
+
+/** A YYYY-MM-DD date as DD-MM-YYYY (the table and the CSV); anything else unchanged. */
+export function reportDate(iso: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
+  return match ? `${match[3]}-${match[2]}-${match[1]}` : iso;
+}
+
+/** A `menu` that is neither a record kind nor an academic menu. */
+export const REPORT_UNKNOWN_MENU = 'Unknown menu';
+
+/** The export's query: the report's filters and search, without paging or sorting. */
+export const ReportExportQuerySchema = ReportQuerySchema.omit({
+  page: true,
+  pageSize: true,
+  sort: true,
+  order: true,
+});
+export type ReportExportQuery = z.infer<typeof ReportExportQuerySchema>;

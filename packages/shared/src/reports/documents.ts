@@ -49,3 +49,8 @@ export const DocumentCheckSchema = z.object({
   currentFingerprint: z.string(),
 });
 export type DocumentCheck = z.infer<typeof DocumentCheckSchema>;
+
+/** Public checks per address and window: each one reads a whole logbook. */
+export const CHECK_THROTTLE = { maxPerWindow: 60, windowMs: 15 * 60 * 1000 } as const;
+export const CHECK_TOO_MANY =
+  'Too many document checks from this address. Please wait a few minutes and try again.';

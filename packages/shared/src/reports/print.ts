@@ -57,7 +57,7 @@ export const PRINT_ANNEXURE = { key: 'drp', title: 'Annexure II: District Reside
 export const PRINT_ANNEXURE_KINDS = [
   'drp-activity',
   'drp-upload',
-  'drp-autopsy',
+  'autopsy',
   'medico-legal',
   'expert-opinion',
   'crime-scene',
@@ -69,8 +69,7 @@ export const PRINT_SKILL_TITLE_MAX = 20;
 export const BONAFIDE_YEARS = 3;
 /** Appraisal scores 1-9; under 4 the form asks for remediation (Annexure I). */
 export const APPRAISAL_REMEDIATION_BELOW = 4;
-export const APPRAISAL_REMEDIATION_NOTE =
-  'A score below 4 in any item requires remediation: the student, the guide and the HOD agree a plan and review it at the next appraisal.';
+export { APPRAISAL_REMEDIATION_NOTE } from '../academic/appraisal';
 
 export const PRINT_MESSAGES = {
   selectStudent: 'Please select student',
@@ -152,3 +151,36 @@ export const PrintLogbookSchema = z.object({
 export type PrintLogbook = z.infer<typeof PrintLogbookSchema>;
 
 export const PrintStudentParamsSchema = z.object({ studentId: z.uuid() });
+
+/** The staff picker lists at most this many students (Master and Admin search the whole roll). */
+export const PRINT_PICKER_LIMIT = 50;
+
+/** `GET /api/v1/print-logbook/students?search=`: students the caller may print. */
+export const PrintStudentsQuerySchema = z.object({
+  search: z
+    .string()
+    .trim()
+    .max(100, { error: 'The search is too long (100 characters at most).' })
+    .optional(),
+});
+export type PrintStudentsQuery = z.infer<typeof PrintStudentsQuerySchema>;
+
+export const PrintStudentOptionSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  departmentName: z.string(),
+  collegeName: z.string(),
+});
+export type PrintStudentOption = z.infer<typeof PrintStudentOptionSchema>;
+export const PrintStudentsResponseSchema = z.object({ items: z.array(PrintStudentOptionSchema) });
+export type PrintStudentsResponse = z.infer<typeof PrintStudentsResponseSchema>;
+
+/** The guidelines section: how a postgraduate resident keeps the logbook (NMC PGMER 2023). */
+export const PRINT_GUIDELINES = [
+  'This logbook is a record of the training of a postgraduate resident under the National Medical Commission (NMC) Postgraduate Medical Education Regulations. Keep it up to date from the day of joining until the end of the course.',
+  'Enter every activity (academic sessions, clinical work, procedures, skills, cases, teaching, presentations, publications and leave) within the week it happens, truthfully and in your own words.',
+  'Each entry must be verified by the faculty member who supervised it. Only verified entries count as evidence of training; pending and rejected entries are printed separately.',
+  "Never record a patient's name, contact details or address beyond what the entry asks for. Patient-identifying details are not printed in this logbook.",
+  'The Head of the Department and the guide review the logbook regularly, with the quarterly appraisal (Annexure I), and it is assessed for eligibility to appear in the university examination.',
+  'The logbook, the thesis and the appraisal forms together form part of the formative assessment. Keep certificates of courses, conferences and publications with the logbook.',
+] as const;

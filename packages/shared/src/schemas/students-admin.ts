@@ -34,6 +34,8 @@ export const StudentListItemSchema = z.object({
   courseTitle: z.string().nullable(),
   paid: z.boolean(),
   verifyByHod: z.boolean(),
+  /** Marked by the HOD or Master: the student may download the Bonafide Certificate. */
+  certified: z.boolean(),
   joiningDate: z.string().nullable(),
   createdAt: z.string(),
   /** The college ID proof the approver checks first (authorised file route), if uploaded. */

@@ -29,6 +29,7 @@ export function studentListQueries(db: Executor) {
     courseTitle: courses.title,
     paid: users.paid,
     verifyByHod: users.verifyByHod,
+    certified: users.certified,
     joiningDate: users.joiningDate,
     createdAt: users.createdAt,
     idProofId: files.id,

@@ -90,6 +90,7 @@ describe('students: /allStudent API', () => {
           courseTitle: w.north.course.title,
           paid: true,
           verifyByHod: false,
+          certified: false,
           joiningDate: '2024-07-01',
           createdAt: expect.any(String),
           idProofUrl: null,

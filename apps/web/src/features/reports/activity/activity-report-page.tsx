@@ -1,4 +1,143 @@
-/** `/reports` (issue 14): built by the reports work. */
+import { Anchor, Card, Stack, Text, Title } from '@mantine/core';
+import { canChooseReportDepartment, canSeeReports } from '@pgel/shared/auth/policies';
+import {
+  REPORT_MESSAGES,
+  REPORT_STATUS_FILTERS,
+  type ReportItem,
+  type ReportStatusFilter,
+  reportDate,
+} from '@pgel/shared/reports/activity';
+import { Link, useNavigate } from 'react-router';
+import { DataTable, type DataTableColumn, useListQuery } from '../../../components/data-table';
+import { NoAccessPanel } from '../../../components/no-access-panel';
+import { useLiveSearchParams } from '../../../lib/search-params';
+import { useSessionUser } from '../../../lib/session';
+import { StatusBadge } from '../../records/components/record-format';
+import {
+  listReportActivity,
+  type ReportFilters,
+  reportActivityQueryKey,
+  reportExportUrl,
+} from './api/list-report-activity';
+import { ReportFiltersBar } from './components/report-filters';
+
+const TITLE = 'Reports';
+
+/** The URL's names of the applied filters. */
+const PARAM = {
+  collegeId: 'college',
+  departmentId: 'department',
+  menu: 'menu',
+  studentId: 'student',
+  status: 'status',
+} as const;
+
+function readStatus(value: string | null): ReportStatusFilter {
+  return (REPORT_STATUS_FILTERS as readonly string[]).includes(value ?? '')
+    ? (value as ReportStatusFilter)
+    : 'all';
+}
+
+/**
+ * /reports (any staff; spec 03 section 2): the recent activity of a department's students,
+ * every record kind and academic record, with the Filter button and a CSV export. A row opens
+ * the entry's own page.
+ */
 export function ActivityReportPage() {
-  return null;
+  const user = useSessionUser();
+  const actor = {
+    role: user.role,
+    collegeId: user.college?.id ?? null,
+    departmentId: user.department?.id ?? null,
+  };
+  const isAllowed = canSeeReports(actor);
+  const canChooseDepartment = canChooseReportDepartment(actor);
+  const navigate = useNavigate();
+
+  const [searchParams, setSearchParams] = useLiveSearchParams();
+  const read = (name: keyof typeof PARAM) => searchParams.get(PARAM[name]) || undefined;
+  const applied: ReportFilters = {
+    collegeId: canChooseDepartment ? read('collegeId') : undefined,
+    departmentId: canChooseDepartment ? read('departmentId') : undefined,
+    menu: read('menu'),
+    studentId: read('studentId'),
+    status: readStatus(searchParams.get(PARAM.status)),
+  };
+  const list = useListQuery({
+    queryKey: [...reportActivityQueryKey, applied],
+    queryFn: (params, signal) => listReportActivity(params, applied, signal),
+    enabled: isAllowed,
+  });
+
+  if (!isAllowed) return <NoAccessPanel title={TITLE} message="This page is for staff." />;
+
+  const apply = (filters: ReportFilters) =>
+    setSearchParams((current) => {
+      const next = new URLSearchParams(current);
+      for (const name of Object.keys(PARAM) as Array<keyof typeof PARAM>) {
+        const value = filters[name];
+        if (value && !(name === 'status' && value === 'all')) next.set(PARAM[name], value);
+        else next.delete(PARAM[name]);
+      }
+      next.delete('page');
+      return next;
+    });
+
+  const columns: DataTableColumn<ReportItem>[] = [
+    { key: 'department', header: 'Department', cell: (item) => item.departmentName, card: 'field' },
+    {
+      key: 'menu',
+      header: 'Menu',
+      // A link as well as the row click: keyboard users reach it with Tab and open it with Enter.
+      cell: (item) => (
+        <Anchor component={Link} to={item.url} size="sm" onClick={(event) => event.stopPropagation()}>
+          {item.menuTitle}
+        </Anchor>
+      ),
+      card: 'field',
+      cardLabel: 'Menu',
+    },
+    { key: 'student', header: 'Student Name', cell: (item) => item.studentName, card: 'title' },
+    { key: 'status', header: 'Status', cell: (item) => <StatusBadge status={item.status} />, card: 'status' },
+    {
+      key: 'date',
+      header: 'Date',
+      cell: (item) => (
+        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+          {reportDate(item.date)}
+        </Text>
+      ),
+      card: 'field',
+    },
+  ];
+
+  return (
+    <Stack gap="lg">
+      <Title order={1} size="h2">
+        {TITLE}
+      </Title>
+      <Card withBorder radius="lg" padding="md">
+        <Stack gap="md">
+          <ReportFiltersBar
+            // A new URL (Back, a shared link) starts the selects from what it applies.
+            key={JSON.stringify(applied)}
+            applied={applied}
+            canChooseDepartment={canChooseDepartment}
+            onApply={apply}
+            exportUrl={reportExportUrl(applied, list.params.search)}
+          />
+          <DataTable
+            label="Recent activity"
+            columns={columns}
+            rowKey={(item) => `${item.menu}:${item.id}`}
+            searchPlaceholder="Search student name"
+            minWidth={640}
+            emptyText={REPORT_MESSAGES.empty}
+            onRowClick={(item) => navigate(item.url)}
+            {...list.tableProps}
+          />
+        </Stack>
+      </Card>
+    </Stack>
+  );
 }

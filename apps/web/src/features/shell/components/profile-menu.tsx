@@ -5,6 +5,7 @@ import { initialsOf } from '@pgel/shared/text';
 import { IconChevronDown, IconKey, IconLogout, IconUser } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { paths } from '../../../lib/paths';
+import { BonafideMenuItem } from '../../bonafide/components/bonafide-menu-item';
 
 type ProfileMenuProps = {
   user: SessionUser;
@@ -15,7 +16,7 @@ type ProfileMenuProps = {
 /**
  * The account menu of the top bar (spec 01 section 2.11). Its button is named 'Hello, {name}'
  * on every screen width; the greeting text itself only shows where there is room.
- * (Bonafide Certificate joins it with the printable logbook.)
+ * A certified student also finds the Bonafide Certificate here.
  */
 export function ProfileMenu({ user, onUpdatePassword, onLogout }: ProfileMenuProps) {
   const greeting = `Hello, ${user.name}`;
@@ -50,6 +51,7 @@ export function ProfileMenu({ user, onUpdatePassword, onLogout }: ProfileMenuPro
         <Menu.Item component={Link} to={paths.profile} leftSection={<IconUser size={16} aria-hidden />}>
           Profile
         </Menu.Item>
+        <BonafideMenuItem user={user} />
         <Menu.Item leftSection={<IconKey size={16} aria-hidden />} onClick={onUpdatePassword}>
           Update Password
         </Menu.Item>

@@ -28,6 +28,7 @@ import { NoAccessPanel } from '../../../components/no-access-panel';
 import { ResetPasswordDialog } from '../../../components/reset-password-dialog';
 import { useLiveSearchParams } from '../../../lib/search-params';
 import { useSessionUser } from '../../../lib/session';
+import { certifiedColumns } from '../../bonafide/components/certified-column';
 import { useBulkVerify } from '../api/bulk-verify';
 import { useDeleteStudent } from '../api/delete-student';
 import { listStudents, type StudentFilters, studentsQueryKey } from '../api/list-students';
@@ -344,6 +345,8 @@ export function StudentsPage() {
           </Text>
         ),
     },
+    // The Bonafide Certificate switch (issue 14): the student's HOD and Master only.
+    ...certifiedColumns(user),
     {
       key: 'verify',
       header: 'Verify',

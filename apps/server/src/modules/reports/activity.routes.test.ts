@@ -1,0 +1,199 @@
+import { REPORT_MESSAGES, REPORT_UNKNOWN_MENU, type ReportItem } from '@pgel/shared/reports/activity';
+import { todayIso } from '@pgel/shared/schemas/dates';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type AcademicWorld, withAcademicWorld } from '../../test/academic-world';
+import { get, type TestApp } from '../../test/helpers';
+import { csvCell } from './activity.csv';
+import { type ActivityIds, medicineIds, seedActivity } from './activity.fixtures';
+
+type Page = { items: ReportItem[]; total: number; page: number; pageSize: number };
+
+describe('/reports: recent activity', () => {
+  let t: TestApp;
+  let w: AcademicWorld;
+  let ids: ActivityIds;
+
+  withAcademicWorld((app, world) => {
+    t = app;
+    w = world;
+  });
+  beforeAll(async () => {
+    ids = await seedActivity(t, w);
+  });
+
+  async function list(query: string, cookie = w.actors.faculty.cookie) {
+    const response = await get(t.app, `/api/v1/reports?pageSize=20&${query}`, { cookie });
+    return {
+      status: response.statusCode,
+      body: response.json as unknown as Page,
+      message: response.json.message,
+    };
+  }
+  const idsOf = (page: Page) => page.items.map((item) => item.id).sort();
+
+  it("shows a faculty member their department's rows, newest date first, with titles and links", async () => {
+    const { status, body } = await list('');
+    expect(status).toBe(200);
+    expect(idsOf(body)).toEqual(medicineIds(ids));
+    expect(body.total).toBe(8);
+    const dated = body.items.filter((item) => item.date.startsWith('2024')).map((item) => item.id);
+    expect(dated).toEqual([ids.formula, ids.memo, ids.opd, ids.teaching, ids.leave]);
+    const byId = new Map(body.items.map((item) => [item.id, item]));
+    expect(byId.get(ids.teaching)).toMatchObject({
+      menu: 'teaching',
+      menuTitle: 'Teaching Experience',
+      departmentName: w.medicine.department.name,
+      collegeName: w.medicine.college.name,
+      studentId: w.actors.student.id,
+      studentName: w.actors.student.name,
+      status: 'pending',
+      date: '2024-03-01',
+      url: `/task/teaching?record=${ids.teaching}`,
+    });
+    expect(byId.get(ids.memo)).toMatchObject({ menuTitle: 'Memos', status: 'approved', url: '/memo' });
+    expect(byId.get(ids.synopsis)).toMatchObject({ status: 'pending', url: '/synopsis', date: todayIso() });
+    expect(byId.get(ids.appraisal)).toMatchObject({ status: 'approved', url: '/appeal' });
+    expect(byId.get(ids.aetcom)).toMatchObject({ status: 'approved', url: '/atcom' });
+    expect(byId.has(ids.deleted)).toBe(false);
+  });
+
+  it('pages, and answers the total past the last page', async () => {
+    const first = await get(t.app, '/api/v1/reports?pageSize=5&page=2', { cookie: w.actors.faculty.cookie });
+    expect(first.json).toMatchObject({ total: 8, page: 2, pageSize: 5 });
+    expect((first.json.items as unknown[]).length).toBe(3);
+    const past = await get(t.app, '/api/v1/reports?pageSize=5&page=9', { cookie: w.actors.faculty.cookie });
+    expect(past.json).toMatchObject({ items: [], total: 8 });
+  });
+
+  it('filters by menu: a record kind, an academic menu; an unknown one is refused', async () => {
+    expect(idsOf((await list('menu=teaching')).body)).toEqual([ids.teaching]);
+    expect(idsOf((await list('menu=memo')).body)).toEqual([ids.memo]);
+    expect(idsOf((await list('menu=synopsis')).body)).toEqual([ids.synopsis]);
+    expect(idsOf((await list('menu=thesis')).body)).toEqual([]);
+    const unknown = await list('menu=nothing');
+    expect(unknown.status).toBe(400);
+    expect(unknown.message).toBe(REPORT_UNKNOWN_MENU);
+  });
+
+  it('filters by status: accepted is approved; academic rows map their states', async () => {
+    expect(idsOf((await list('status=accepted')).body)).toEqual(
+      [ids.opd, ids.memo, ids.appraisal, ids.aetcom].sort(),
+    );
+    expect(idsOf((await list('status=rejected')).body)).toEqual([ids.leave]);
+    expect(idsOf((await list('status=pending')).body)).toEqual(
+      [ids.teaching, ids.synopsis, ids.formula].sort(),
+    );
+    expect((await list('status=maybe')).status).toBe(400);
+  });
+
+  it('filters by student within the scope; a student outside it is not found', async () => {
+    expect(idsOf((await list(`studentId=${w.actors.otherStudent.id}`)).body)).toEqual(
+      [ids.synopsis, ids.aetcom].sort(),
+    );
+    for (const other of [w.surgeryStudent.id, w.actors.faculty.id, crypto.randomUUID()]) {
+      const refused = await list(`studentId=${other}`);
+      expect(refused.status).toBe(404);
+      expect(refused.message).toBe(REPORT_MESSAGES.studentNotFound);
+    }
+    expect((await list('studentId=not-a-uuid')).status).toBe(400);
+  });
+
+  it("searches the student's name", async () => {
+    expect(idsOf((await list('search=other%20student')).body)).toEqual([ids.synopsis, ids.aetcom].sort());
+    expect((await list('search=nobody-by-this-name')).body.total).toBe(0);
+  });
+
+  it("keeps staff to their own department: another department's id is refused", async () => {
+    const own = await list(`collegeId=${w.medicine.college.id}&departmentId=${w.medicine.department.id}`);
+    expect(idsOf(own.body)).toEqual(medicineIds(ids));
+    const other = await list(`departmentId=${w.surgery.department.id}`);
+    expect(other.status).toBe(403);
+    expect(other.message).toBe(REPORT_MESSAGES.departmentNotAllowed);
+    const otherExport = await get(
+      t.app,
+      `/api/v1/reports/export.csv?departmentId=${w.surgery.department.id}`,
+      {
+        cookie: w.actors.hod.cookie,
+      },
+    );
+    expect(otherExport.statusCode).toBe(403);
+  });
+
+  it('lets Master choose any department, or see them all', async () => {
+    const master = w.actors.master.cookie;
+    const surgery = await list(`departmentId=${w.surgery.department.id}`, master);
+    expect(idsOf(surgery.body)).toEqual([ids.surgery]);
+    const all = await list(`search=${w.tag}`, master);
+    expect(idsOf(all.body)).toEqual([...medicineIds(ids), ids.surgery, ids.south].sort());
+    const student = await list(`studentId=${w.surgeryStudent.id}`, master);
+    expect(idsOf(student.body)).toEqual([ids.surgery]);
+    const wrongDepartment = await list(
+      `departmentId=${w.medicine.department.id}&studentId=${w.surgeryStudent.id}`,
+      master,
+    );
+    expect(wrongDepartment.status).toBe(404);
+  });
+
+  it("lets Admin choose another department than their own, and the other college's", async () => {
+    const admin = w.actors.admin.cookie;
+    const surgery = await list(
+      `collegeId=${w.medicine.college.id}&departmentId=${w.surgery.department.id}`,
+      admin,
+    );
+    expect(idsOf(surgery.body)).toEqual([ids.surgery]);
+    const all = await list(`search=${w.tag}&menu=teaching`, admin);
+    expect(idsOf(all.body)).toEqual([ids.teaching, ids.surgery, ids.south].sort());
+  });
+
+  it('answers a malformed filter with 400, never 500', async () => {
+    for (const query of [
+      'departmentId=nope',
+      'collegeId=1',
+      'page=0',
+      'pageSize=7',
+      `menu=${'x'.repeat(61)}`,
+    ]) {
+      expect((await list(query, w.actors.master.cookie)).status).toBe(400);
+    }
+  });
+
+  it('exports the rows as CSV: BOM, header, DD-MM-YYYY, quoting and no formulas', async () => {
+    const response = await get(t.app, '/api/v1/reports/export.csv?menu=conference', {
+      cookie: w.actors.hod.cookie,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(response.headers['content-disposition']).toBe(
+      `attachment; filename="${REPORT_MESSAGES.exportFileName}"`,
+    );
+    expect(response.body.charCodeAt(0)).toBe(0xfeff);
+    const lines = response.body.replace(/^\uFEFF/, '').split('\r\n');
+    expect(lines[0]).toBe('Department,Menu,Student Name,Status,Date');
+    const quotedName = `"'=HYPERLINK(""x"") ${w.tag}, Formula"`;
+    expect(lines[1]).toBe(`${w.medicine.department.name},Academic Program,${quotedName},Pending,01-04-2024`);
+    expect(lines.slice(2)).toEqual(['']);
+  });
+
+  it('exports every matching row with the statuses as the table shows them', async () => {
+    const response = await get(t.app, '/api/v1/reports/export.csv?status=accepted&pageSize=5', {
+      cookie: w.actors.faculty.cookie,
+    });
+    const lines = response.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines).toHaveLength(5);
+    expect(lines.slice(1).every((line) => line.split(',')[3] === 'Approved')).toBe(true);
+    expect(lines).toContain(
+      `${w.medicine.department.name},Memos,${w.actors.student.name},Approved,10-03-2024`,
+    );
+  });
+
+  it('quotes and neutralises cells', () => {
+    expect(csvCell('plain')).toBe('plain');
+    expect(csvCell('a,b')).toBe('"a,b"');
+    expect(csvCell('say "hi"')).toBe('"say ""hi"""');
+    expect(csvCell('two\nlines')).toBe('"two\nlines"');
+    for (const start of ['=', '+', '-', '@']) expect(csvCell(`${start}1+1`)).toBe(`'${start}1+1`);
+  });
+});

@@ -1,0 +1,335 @@
+import {
+  CHECK_MESSAGES,
+  CHECK_THROTTLE,
+  DocumentCheckSchema,
+  DocumentCodeSchema,
+} from '@pgel/shared/reports/documents';
+import { PRINT_SECTIONS } from '@pgel/shared/reports/print';
+import { eq } from 'drizzle-orm';
+import QRCode from 'qrcode';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { colleges, logbookDocuments, records } from '../../db/schema/index';
+import { type AcademicCaller, type AcademicWorld, withAcademicWorld } from '../../test/academic-world';
+import {
+  APP_URL,
+  auditRowsFor,
+  createRecordRows,
+  freshIp,
+  get,
+  type TestApp,
+  uploadFile,
+} from '../../test/helpers';
+import { readPdf } from '../../test/pdf-reader';
+
+const PATIENT = 'Zephyrine Quillfeather';
+
+describe('verifiable logbook PDF and its public check', () => {
+  let t: TestApp;
+  let w: AcademicWorld;
+  let pendingId: string;
+  withAcademicWorld((app, world) => {
+    t = app;
+    w = world;
+  });
+
+  const procedure = (status: 'approved' | 'pending', patient: string) => ({
+    kind: 'procedure',
+    studentId: w.actors.student.id,
+    placement: w.medicine,
+    status,
+    date: '2024-08-05',
+    teacherId: w.actors.faculty.id,
+    ...(status === 'approved' ? { verifiedById: w.actors.faculty.id, verifiedAt: new Date() } : {}),
+    details: {
+      competency: { id: w.refs.proc.competencyId, title: 'Vascular access' },
+      skills: { id: w.refs.proc.skillId, title: 'Central line' },
+      patient,
+      role: 'Performed',
+    },
+  });
+
+  beforeAll(async () => {
+    [, pendingId = ''] = await createRecordRows(t.db, [
+      procedure('approved', PATIENT),
+      procedure('pending', 'Pending Patient'),
+    ]);
+  });
+
+  /** The PDF as `who` downloads it (the raw bytes: the helpers' body is text). */
+  async function pdfAs(who: AcademicCaller, studentId = w.actors.student.id) {
+    const cookie = w.academicCookieOf(who);
+    return t.app.inject({
+      method: 'GET',
+      url: `/api/v1/print-logbook/${studentId}/pdf`,
+      headers: cookie ? { cookie } : {},
+    });
+  }
+  const check = (code: string) => get(t.app, `/api/v1/check/${code}`, { remoteAddress: freshIp() });
+  const procedures = (body: Record<string, unknown>) =>
+    DocumentCheckSchema.parse(body).sections.find((s) => s.key === 'procedures');
+
+  it('refuses the anonymous (401) and students or staff out of scope (404)', async () => {
+    expect((await pdfAs('anonymous')).statusCode).toBe(401);
+    expect((await pdfAs('otherStudent')).statusCode).toBe(404);
+    expect((await pdfAs('facultyOtherDepartment')).statusCode).toBe(404);
+    expect((await pdfAs('hodOtherCollege')).statusCode).toBe(404);
+    expect((await pdfAs('master', 'not-a-uuid')).statusCode).toBe(404);
+  });
+
+  it('gives the student their PDF with the check code on every page, and keeps the code', async () => {
+    const response = await pdfAs('student');
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-type']).toBe('application/pdf');
+    const code = String(response.headers['x-document-code']);
+    expect(DocumentCodeSchema.parse(code)).toBe(code);
+    expect(response.headers['content-disposition']).toContain(`attachment; filename="logbook-${code}.pdf"`);
+
+    const pages = readPdf(response.rawPayload);
+    const checkUrl = `${APP_URL}/check/${code}`;
+    for (const page of pages) {
+      expect(page.qr).toBe(checkUrl);
+      expect(page.text).toContain(`Check: ${checkUrl}`);
+    }
+    const text = pages.map((p) => p.text).join('\n');
+    const at = PRINT_SECTIONS.map((s) => text.indexOf(`${s.title}\n`));
+    expect(at.every((i) => i >= 0)).toBe(true);
+    expect([...at].sort((a, b) => a - b)).toEqual(at);
+
+    const [row] = await t.db.select().from(logbookDocuments).where(eq(logbookDocuments.code, code));
+    expect(row?.studentId).toBe(w.actors.student.id);
+    expect(row?.issuedById).toBe(w.actors.student.id);
+    expect(await auditRowsFor(t.db, 'logbook_document', row?.id ?? '')).toHaveLength(1);
+  });
+
+  it('staff of the department issue PDFs too, each with a new code', async () => {
+    const first = await pdfAs('hod');
+    const second = await pdfAs('master');
+    expect(first.statusCode).toBe(200);
+    expect(second.statusCode).toBe(200);
+    expect(first.headers['x-document-code']).not.toBe(second.headers['x-document-code']);
+  });
+
+  it("puts the college's logo (uploaded by Master) on the student's cover", async () => {
+    const images = (pdf: Buffer) => pdf.toString('latin1').split('/Subtype /Image').length - 1;
+    const before = images((await pdfAs('student')).rawPayload);
+    const png = await QRCode.toBuffer('college logo', { type: 'png' });
+    const upload = await uploadFile(
+      t.app,
+      'profile_photo',
+      { data: png, fileName: 'logo.png' },
+      {
+        cookie: w.academicCookieOf('master'),
+      },
+    );
+    expect(upload.statusCode, upload.body).toBe(201);
+    const fileId = (upload.json.file as { id: string }).id;
+    await t.db.update(colleges).set({ logoFileId: fileId }).where(eq(colleges.id, w.medicine.college.id));
+    try {
+      const after = await pdfAs('student');
+      expect(after.statusCode).toBe(200);
+      expect(images(after.rawPayload)).toBeGreaterThan(before);
+    } finally {
+      await t.db.update(colleges).set({ logoFileId: null }).where(eq(colleges.id, w.medicine.college.id));
+    }
+  });
+
+  it('checks a code without a session: genuine, then changed once another entry is verified', async () => {
+    const code = String((await pdfAs('student')).headers['x-document-code']);
+    const genuine = await check(code);
+    expect(genuine.statusCode, genuine.body).toBe(200);
+    const body = DocumentCheckSchema.parse(genuine.json);
+    expect(body.state).toBe('genuine');
+    expect(body.fingerprint).toBe(body.currentFingerprint);
+    expect(body.studentName).toBe(w.actors.student.name);
+    expect(body.sections.map((s) => s.key)).toEqual(PRINT_SECTIONS.map((s) => s.key));
+    expect(procedures(genuine.json)).toMatchObject({ issued: 1, current: 1 });
+    // Counts only: no entry, no patient.
+    expect(genuine.body).not.toContain(PATIENT);
+    expect(genuine.body).not.toContain('Vascular access');
+    // Codes are read case-insensitively, as typed off paper.
+    expect((await check(code.toLowerCase())).json.state).toBe('genuine');
+
+    // A new pending entry is not evidence: still genuine.
+    await createRecordRows(t.db, [procedure('pending', 'Another Pending Patient')]);
+    expect((await check(code)).json.state).toBe('genuine');
+
+    await t.db
+      .update(records)
+      .set({ status: 'approved', verifiedById: w.actors.faculty.id, verifiedAt: new Date() })
+      .where(eq(records.id, pendingId));
+    const changed = await check(code);
+    expect(changed.json.state).toBe('changed');
+    expect(changed.json.fingerprint).toBe(body.fingerprint);
+    expect(changed.json.currentFingerprint).not.toBe(body.fingerprint);
+    expect(procedures(changed.json)).toMatchObject({ issued: 1, current: 2 });
+  });
+
+  it('answers 404 for an unknown or malformed code', async () => {
+    for (const code of ['ZZZZZZZZZZ', 'abc', 'ILOU000000', '%20']) {
+      const response = await check(code);
+      expect(response.statusCode).toBe(404);
+      expect(response.json.message).toBe(CHECK_MESSAGES.notFound);
+    }
+  });
+
+  it('issues the PDF of a student with 3,000 records', async () => {
+    const student = w.surgeryStudent;
+    const statuses = ['approved', 'approved', 'approved', 'pending', 'rejected'] as const;
+    await createRecordRows(
+      t.db,
+      Array.from({ length: 3000 }, (_, i) => ({
+        kind: i % 3 === 0 ? 'clinical-case' : 'procedure',
+        studentId: student.id,
+        placement: w.surgery,
+        status: statuses[i % statuses.length],
+        date: `2025-0${(i % 9) + 1}-1${i % 10}`,
+        teacherId: w.actors.facultyOtherDepartment.id,
+        details: {
+          competency: { id: w.surgeryRefs.proc.competencyId, title: 'Wound care' },
+          skills: { id: w.surgeryRefs.proc.skillId, title: `Suturing ${i}` },
+          provisionalDiagnosis: `Diagnosis number ${i}`,
+          role: 'Assisted',
+        },
+      })),
+    );
+    const response = await pdfAs('master', student.id);
+    expect(response.statusCode, response.body).toBe(200);
+    const code = String(response.headers['x-document-code']);
+    expect(DocumentCodeSchema.parse(code)).toBe(code);
+    expect(response.headers['content-disposition']).toContain(`attachment; filename="logbook-${code}.pdf"`);
+
+    const pages = readPdf(response.rawPayload);
+    const checkUrl = `${APP_URL}/check/${code}`;
+    for (const page of pages) {
+      expect(page.qr).toBe(checkUrl);
+      expect(page.text).toContain(`Check: ${checkUrl}`);
+    }
+    const text = pages.map((p) => p.text).join('\n');
+    const at = PRINT_SECTIONS.map((s) => text.indexOf(`${s.title}\n`));
+    expect(at.every((i) => i >= 0)).toBe(true);
+    expect([...at].sort((a, b) => a - b)).toEqual(at);
+
+    const [row] = await t.db.select().from(logbookDocuments).where(eq(logbookDocuments.code, code));
+    expect(row?.studentId).toBe(w.actors.student.id);
+    expect(row?.issuedById).toBe(w.actors.student.id);
+    expect(await auditRowsFor(t.db, 'logbook_document', row?.id ?? '')).toHaveLength(1);
+  });
+
+  it('staff of the department issue PDFs too, each with a new code', async () => {
+    const first = await pdfAs('hod');
+    const second = await pdfAs('master');
+    expect(first.statusCode).toBe(200);
+    expect(second.statusCode).toBe(200);
+    expect(first.headers['x-document-code']).not.toBe(second.headers['x-document-code']);
+  });
+
+  it("puts the college's logo (uploaded by Master) on the student's cover", async () => {
+    const images = (pdf: Buffer) => pdf.toString('latin1').split('/Subtype /Image').length - 1;
+    const before = images((await pdfAs('student')).rawPayload);
+    const png = await QRCode.toBuffer('college logo', { type: 'png' });
+    const upload = await uploadFile(
+      t.app,
+      'profile_photo',
+      { data: png, fileName: 'logo.png' },
+      {
+        cookie: w.academicCookieOf('master'),
+      },
+    );
+    expect(upload.statusCode, upload.body).toBe(201);
+    const fileId = (upload.json.file as { id: string }).id;
+    await t.db.update(colleges).set({ logoFileId: fileId }).where(eq(colleges.id, w.medicine.college.id));
+    try {
+      const after = await pdfAs('student');
+      expect(after.statusCode).toBe(200);
+      expect(images(after.rawPayload)).toBeGreaterThan(before);
+    } finally {
+      await t.db.update(colleges).set({ logoFileId: null }).where(eq(colleges.id, w.medicine.college.id));
+    }
+  });
+
+  it('checks a code without a session: genuine, then changed once another entry is verified', async () => {
+    const code = String((await pdfAs('student')).headers['x-document-code']);
+    const genuine = await check(code);
+    expect(genuine.statusCode, genuine.body).toBe(200);
+    const body = DocumentCheckSchema.parse(genuine.json);
+    expect(body.state).toBe('genuine');
+    expect(body.fingerprint).toBe(body.currentFingerprint);
+    expect(body.studentName).toBe(w.actors.student.name);
+    expect(body.sections.map((s) => s.key)).toEqual(PRINT_SECTIONS.map((s) => s.key));
+    expect(procedures(genuine.json)).toMatchObject({ issued: 1, current: 1 });
+    // Counts only: no entry, no patient.
+    expect(genuine.body).not.toContain(PATIENT);
+    expect(genuine.body).not.toContain('Vascular access');
+    // Codes are read case-insensitively, as typed off paper.
+    expect((await check(code.toLowerCase())).json.state).toBe('genuine');
+
+    // A new pending entry is not evidence: still genuine.
+    await createRecordRows(t.db, [procedure('pending', 'Another Pending Patient')]);
+    expect((await check(code)).json.state).toBe('genuine');
+
+    await t.db
+      .update(records)
+      .set({ status: 'approved', verifiedById: w.actors.faculty.id, verifiedAt: new Date() })
+      .where(eq(records.id, pendingId));
+    const changed = await check(code);
+    expect(changed.json.state).toBe('changed');
+    expect(changed.json.fingerprint).toBe(body.fingerprint);
+    expect(changed.json.currentFingerprint).not.toBe(body.fingerprint);
+    expect(procedures(changed.json)).toMatchObject({ issued: 1, current: 2 });
+  });
+
+  it('answers 404 for an unknown or malformed code', async () => {
+    for (const code of ['ZZZZZZZZZZ', 'abc', 'ILOU000000', '%20']) {
+      const response = await check(code);
+      expect(response.statusCode).toBe(404);
+      expect(response.json.message).toBe(CHECK_MESSAGES.notFound);
+    }
+  });
+
+  it('issues the PDF of a student with 3,000 records', async () => {
+    const student = w.surgeryStudent;
+    const statuses = ['approved', 'approved', 'approved', 'pending', 'rejected'] as const;
+    await createRecordRows(
+      t.db,
+      Array.from({ length: 3000 }, (_, i) => ({
+        kind: i % 3 === 0 ? 'clinical-case' : 'procedure',
+        studentId: student.id,
+        placement: w.surgery,
+        status: statuses[i % statuses.length],
+        date: `2025-0${(i % 9) + 1}-1${i % 10}`,
+        teacherId: w.actors.facultyOtherDepartment.id,
+        details: {
+          competency: { id: w.surgeryRefs.proc.competencyId, title: 'Wound care' },
+          skills: { id: w.surgeryRefs.proc.skillId, title: `Suturing ${i}` },
+          provisionalDiagnosis: `Diagnosis number ${i}`,
+          role: 'Assisted',
+        },
+      })),
+    );
+    const started = performance.now();
+    const cpu = process.cpuUsage();
+    const response = await pdfAs('master', student.id);
+    const used = process.cpuUsage(cpu);
+    const wallMs = performance.now() - started;
+    expect(response.statusCode, response.body).toBe(200);
+    // Logged, not asserted: on PGlite the database runs in this process too, and the machine is
+    // shared; logbook-pdf.test.ts bounds the renderer's own time.
+    console.info(
+      `PDF of 3,000 records through the route: ${response.rawPayload.length} bytes, ${wallMs.toFixed(0)} ms wall, ${((used.user + used.system) / 1000).toFixed(0)} ms CPU`,
+    );
+    expect(wallMs).toBeLessThan(20_000);
+    const code = String(response.headers['x-document-code']);
+    const counted = DocumentCheckSchema.parse((await check(code)).json).sections;
+    expect(counted.reduce((sum, s) => sum + s.issued, 0)).toBe(1800);
+  });
+
+  it('throttles checks per address', async () => {
+    const remoteAddress = freshIp();
+    for (let i = 0; i < CHECK_THROTTLE.maxPerWindow; i += 1) {
+      const response = await get(t.app, '/api/v1/check/ZZZZZZZZZZ', { remoteAddress });
+      expect(response.statusCode).toBe(404);
+    }
+    const refused = await get(t.app, '/api/v1/check/ZZZZZZZZZZ', { remoteAddress });
+    expect(refused.statusCode).toBe(429);
+  });
+});

@@ -1,0 +1,154 @@
+import { REPORT_MESSAGES, type ReportItem } from '@pgel/shared/reports/activity';
+import type { SessionUser } from '@pgel/shared/schemas/session-user';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { storeUser } from '../../../lib/session';
+import { stubScreenWidth } from '../../../test/screen-width';
+import { sessionUser } from '../../../test/session-user';
+import {
+  type FakeRoute,
+  fakeApi,
+  PATIENTLY,
+  pickOption,
+  withModals,
+} from '../../records/components/test-support';
+import { ActivityReportPage } from './activity-report-page';
+
+const ITEM_ID = '00000000-0000-4000-8000-0000000000a1';
+const FIRST_PAGE = 'GET /reports?page=1&pageSize=10';
+
+const list = (items: ReportItem[]): FakeRoute => ({
+  status: 200,
+  body: { items, total: items.length, page: 1, pageSize: 10 },
+});
+
+function item(changes: Partial<ReportItem> = {}): ReportItem {
+  return {
+    id: ITEM_ID,
+    menu: 'teaching',
+    menuTitle: 'Teaching Experience',
+    collegeName: 'GMC',
+    departmentName: 'Medicine',
+    studentId: '00000000-0000-4000-8000-0000000000f1',
+    studentName: 'Asha Nair',
+    status: 'approved',
+    date: '2026-03-10',
+    url: `/task/teaching?record=${ITEM_ID}`,
+    ...changes,
+  };
+}
+
+function renderAs(who: SessionUser, routes: Record<string, FakeRoute>) {
+  storeUser(who);
+  const sent = fakeApi({
+    'GET /auth/me': { status: 200, body: { user: who } },
+    'GET /students?page=1&pageSize=20&sort=name': list([]),
+    'GET /colleges': { status: 200, body: { items: [] } },
+    ...routes,
+  });
+  const { router } = withModals(<ActivityReportPage />, { initialUrl: '/reports' });
+  return { sent, router };
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  window.sessionStorage.clear();
+});
+
+describe('ActivityReportPage', () => {
+  it('HOD: an empty list reads the spec text; Filter sends the chosen menu and status', async () => {
+    const { sent } = renderAs(sessionUser({ id: '00000000-0000-4000-8000-0000000000b1', role: 'hod' }), {
+      [FIRST_PAGE]: list([]),
+      [`${FIRST_PAGE}&menu=memo&status=accepted`]: list([]),
+    });
+    await screen.findByText(REPORT_MESSAGES.empty, {}, PATIENTLY);
+    // Other staff are fixed to their own department: no department choice.
+    expect(screen.queryByRole('combobox', { name: 'Department' })).toBeNull();
+    expect(screen.queryByRole('combobox', { name: 'College' })).toBeNull();
+
+    await pickOption('Menu', 'Memos');
+    await pickOption('Status', 'Accepted');
+    // Choosing is not applying: nothing is asked until Filter.
+    expect(sent.some((request) => request.path.includes('menu='))).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: 'Filter' }));
+
+    await waitFor(
+      () =>
+        expect(sent.map((request) => request.path)).toContain(
+          '/reports?page=1&pageSize=10&menu=memo&status=accepted',
+        ),
+      PATIENTLY,
+    );
+    const exportLink = screen.getByRole('link', { name: 'Export CSV' });
+    expect(exportLink.getAttribute('href')).toBe('/api/v1/reports/export.csv?menu=memo&status=accepted');
+  });
+
+  it('shows the row as the table reads it, and a click opens the entry', async () => {
+    const { router } = renderAs(
+      sessionUser({ id: '00000000-0000-4000-8000-0000000000b1', role: 'professor' }),
+      {
+        [FIRST_PAGE]: list([item()]),
+      },
+    );
+    const table = await screen.findByRole('table', { name: 'Recent activity' }, PATIENTLY);
+    await within(table).findByText('Asha Nair', {}, PATIENTLY);
+    expect(within(table).getByText('10-03-2026')).toBeTruthy();
+    expect(within(table).getByText('Approved')).toBeTruthy();
+    expect(within(table).getByText('Medicine')).toBeTruthy();
+    expect(within(table).getByRole('link', { name: 'Teaching Experience' }).getAttribute('href')).toBe(
+      `/task/teaching?record=${ITEM_ID}`,
+    );
+
+    fireEvent.click(within(table).getByText('Asha Nair'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/task/teaching'), PATIENTLY);
+    expect(router.state.location.search).toBe(`?record=${ITEM_ID}`);
+  });
+
+  it('at 390 px: each row is a card, and a tap on it opens the entry', async () => {
+    stubScreenWidth(390);
+    const { router } = renderAs(sessionUser({ id: '00000000-0000-4000-8000-0000000000b1', role: 'hod' }), {
+      [FIRST_PAGE]: list([item({ status: 'pending' })]),
+    });
+    const cards = await screen.findByRole('list', { name: 'Recent activity' }, PATIENTLY);
+    expect(screen.queryByRole('table')).toBeNull();
+    const card = within(cards).getByRole('listitem');
+    expect(within(card).getByText('Asha Nair')).toBeTruthy();
+    expect(within(card).getByText('Pending')).toBeTruthy();
+    expect(within(card).getByText('10-03-2026')).toBeTruthy();
+    fireEvent.click(card);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/task/teaching'), PATIENTLY);
+  });
+
+  it('Master: chooses a college and department', async () => {
+    const college = '00000000-0000-4000-8000-0000000000c9';
+    const department = '00000000-0000-4000-8000-0000000000d9';
+    const { sent } = renderAs(
+      sessionUser({
+        id: '00000000-0000-4000-8000-0000000000b2',
+        role: 'master',
+        college: null,
+        department: null,
+      }),
+      {
+        [FIRST_PAGE]: list([]),
+        'GET /colleges': { status: 200, body: { items: [{ id: college, name: 'South College' }] } },
+        [`GET /colleges/${college}/departments`]: {
+          status: 200,
+          body: { items: [{ id: department, name: 'Surgery' }] },
+        },
+        [`${FIRST_PAGE}&collegeId=${college}&departmentId=${department}`]: list([]),
+      },
+    );
+    await screen.findByText(REPORT_MESSAGES.empty, {}, PATIENTLY);
+    await pickOption('College', 'South College');
+    await pickOption('Department', 'Surgery');
+    fireEvent.click(screen.getByRole('button', { name: 'Filter' }));
+    await waitFor(
+      () =>
+        expect(sent.map((request) => request.path)).toContain(
+          `/reports?page=1&pageSize=10&collegeId=${college}&departmentId=${department}`,
+        ),
+      PATIENTLY,
+    );
+  });
+});
