@@ -87,7 +87,6 @@ describe('printCell', () => {
     expect(cells).toMatchObject({
       Date: '5 August 2024',
       Skills: 'Lumbar puncture with',
-      'Patient Name': 'Ravi',
       'OPD/IPD No.': 'N/A',
       Status: 'Approved',
       'S-Remark': 'N/A',
@@ -95,6 +94,9 @@ describe('printCell', () => {
       'Verified By / Verified On': 'Dr. Verifier / 2 September 2024',
       Score: 'Good',
     });
+    // The patient's name is never printed (data minimisation).
+    expect(Object.keys(cells)).not.toContain('Patient Name');
+    expect(Object.values(cells)).not.toContain('Ravi');
   });
 
   it('does not cut skill titles of other kinds', () => {

@@ -119,11 +119,14 @@ const SKILL_TITLE_VALUES = new Set(['details.skills', 'details.skill']);
 const SKILL_TITLE_KINDS = new Set(['procedure', 'surgical-skill']);
 
 /**
- * The kind's report columns the print shows: all but those reading a sensitive field (the
- * patient's name, contact and address never reach the print, whatever the row holds).
+ * The kind's report columns the print shows: all but those reading a sensitive field or naming
+ * the patient (the patient's name, id, contact and address never reach a printout or a PDF that
+ * examiners keep: data minimisation, docs/decisions/014), whatever the row holds.
  */
 export function printColumns(kind: RecordKind): ColumnDef[] {
-  return kind.columns.filter((column) => searchableValues(kind, column).length > 0);
+  return kind.columns.filter(
+    (column) => !column.identifiesPatient && searchableValues(kind, column).length > 0,
+  );
 }
 
 function rawValue(record: PrintableRecord, value: string): unknown {

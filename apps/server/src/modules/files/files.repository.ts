@@ -2,7 +2,7 @@ import { isVerifiedByDrpCoordinator } from '@pgel/shared/auth/policies';
 import { RECORD_KINDS } from '@pgel/shared/records/kinds';
 import { and, eq, exists, inArray, isNull, lte } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { drpPostings, files, records } from '../../db/schema/index';
+import { colleges, drpPostings, files, records } from '../../db/schema/index';
 
 /**
  * The record kinds a DRP coordinator verifies, whose files they therefore read; never a
@@ -71,4 +71,17 @@ export async function isReadableThroughDrpPosting(
     )
     .limit(1);
   return record !== undefined;
+}
+
+/**
+ * A college's logo is printed on the cover of every logbook of the college (issue 14), so any
+ * signed-in user may read it, unlike the other files Master uploads.
+ */
+export async function isCollegeLogo(db: Executor, fileId: string): Promise<boolean> {
+  const [college] = await db
+    .select({ id: colleges.id })
+    .from(colleges)
+    .where(eq(colleges.logoFileId, fileId))
+    .limit(1);
+  return college !== undefined;
 }

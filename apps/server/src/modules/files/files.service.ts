@@ -119,7 +119,8 @@ export class FilesService {
     const readable =
       file !== undefined &&
       (canReadFile(actor, file) ||
-        (await repo.isReadableThroughDrpPosting(this.deps.db, actor, file.id, todayIso())));
+        (await repo.isReadableThroughDrpPosting(this.deps.db, actor, file.id, todayIso())) ||
+        (await repo.isCollegeLogo(this.deps.db, file.id)));
     if (!file || !readable) throw AppError.notFound(FILE_MESSAGES.notFound);
     const stream = await this.deps.store.open(file.storageKey);
     if (!stream) {

@@ -9,12 +9,12 @@ import {
 const BOM = '\uFEFF';
 
 /**
- * One CSV cell: a cell a spreadsheet would run as a formula (starting with = + - @, or a tab or
- * carriage return that hides one) gets a leading apostrophe; then it is quoted per RFC 4180
+ * One CSV cell: a cell a spreadsheet would run as a formula (starting with = + - @, their
+ * full-width forms, or a tab or line break that hides one) gets a leading apostrophe; then it is quoted per RFC 4180
  * when it holds a comma, a quote or a line break (quotes doubled).
  */
 export function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  const safe = /^[=+\-@\t\r\n\uFF1D\uFF0B\uFF0D\uFF20]/.test(value) ? `'${value}` : value;
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 

@@ -194,6 +194,8 @@ describe('/reports: recent activity', () => {
     expect(csvCell('a,b')).toBe('"a,b"');
     expect(csvCell('say "hi"')).toBe('"say ""hi"""');
     expect(csvCell('two\nlines')).toBe('"two\nlines"');
-    for (const start of ['=', '+', '-', '@']) expect(csvCell(`${start}1+1`)).toBe(`'${start}1+1`);
+    for (const start of ['=', '+', '-', '@', '\uFF1D', '\uFF0B', '\uFF0D', '\uFF20'])
+      expect(csvCell(`${start}1+1`)).toBe(`'${start}1+1`);
+    expect(csvCell('\n=cmd')).toBe(`"'\n=cmd"`);
   });
 });

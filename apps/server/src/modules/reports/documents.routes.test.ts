@@ -123,11 +123,21 @@ describe('verifiable logbook PDF and its public check', () => {
     );
     expect(upload.statusCode, upload.body).toBe(201);
     const fileId = (upload.json.file as { id: string }).id;
+    const asStudent = { cookie: w.academicCookieOf('student') };
+    // Master's upload, not yet a logo: the student may not read it.
+    expect((await get(t.app, `/api/v1/files/${fileId}`, asStudent)).statusCode).toBe(404);
     await t.db.update(colleges).set({ logoFileId: fileId }).where(eq(colleges.id, w.medicine.college.id));
     try {
       const after = await pdfAs('student');
       expect(after.statusCode).toBe(200);
       expect(images(after.rawPayload)).toBeGreaterThan(before);
+      // The print sheet's cover shows the same logo through the files route.
+      const print = await get(t.app, `/api/v1/print-logbook/${w.actors.student.id}`, asStudent);
+      const logoUrl = String((print.json.college as { logoUrl: string }).logoUrl);
+      expect(logoUrl).toBe(`/api/v1/files/${fileId}`);
+      const logo = await t.app.inject({ method: 'GET', url: logoUrl, headers: asStudent });
+      expect(logo.statusCode).toBe(200);
+      expect(logo.rawPayload.equals(png)).toBe(true);
     } finally {
       await t.db.update(colleges).set({ logoFileId: null }).where(eq(colleges.id, w.medicine.college.id));
     }
@@ -194,130 +204,6 @@ describe('verifiable logbook PDF and its public check', () => {
     );
     const response = await pdfAs('master', student.id);
     expect(response.statusCode, response.body).toBe(200);
-    const code = String(response.headers['x-document-code']);
-    expect(DocumentCodeSchema.parse(code)).toBe(code);
-    expect(response.headers['content-disposition']).toContain(`attachment; filename="logbook-${code}.pdf"`);
-
-    const pages = readPdf(response.rawPayload);
-    const checkUrl = `${APP_URL}/check/${code}`;
-    for (const page of pages) {
-      expect(page.qr).toBe(checkUrl);
-      expect(page.text).toContain(`Check: ${checkUrl}`);
-    }
-    const text = pages.map((p) => p.text).join('\n');
-    const at = PRINT_SECTIONS.map((s) => text.indexOf(`${s.title}\n`));
-    expect(at.every((i) => i >= 0)).toBe(true);
-    expect([...at].sort((a, b) => a - b)).toEqual(at);
-
-    const [row] = await t.db.select().from(logbookDocuments).where(eq(logbookDocuments.code, code));
-    expect(row?.studentId).toBe(w.actors.student.id);
-    expect(row?.issuedById).toBe(w.actors.student.id);
-    expect(await auditRowsFor(t.db, 'logbook_document', row?.id ?? '')).toHaveLength(1);
-  });
-
-  it('staff of the department issue PDFs too, each with a new code', async () => {
-    const first = await pdfAs('hod');
-    const second = await pdfAs('master');
-    expect(first.statusCode).toBe(200);
-    expect(second.statusCode).toBe(200);
-    expect(first.headers['x-document-code']).not.toBe(second.headers['x-document-code']);
-  });
-
-  it("puts the college's logo (uploaded by Master) on the student's cover", async () => {
-    const images = (pdf: Buffer) => pdf.toString('latin1').split('/Subtype /Image').length - 1;
-    const before = images((await pdfAs('student')).rawPayload);
-    const png = await QRCode.toBuffer('college logo', { type: 'png' });
-    const upload = await uploadFile(
-      t.app,
-      'profile_photo',
-      { data: png, fileName: 'logo.png' },
-      {
-        cookie: w.academicCookieOf('master'),
-      },
-    );
-    expect(upload.statusCode, upload.body).toBe(201);
-    const fileId = (upload.json.file as { id: string }).id;
-    await t.db.update(colleges).set({ logoFileId: fileId }).where(eq(colleges.id, w.medicine.college.id));
-    try {
-      const after = await pdfAs('student');
-      expect(after.statusCode).toBe(200);
-      expect(images(after.rawPayload)).toBeGreaterThan(before);
-    } finally {
-      await t.db.update(colleges).set({ logoFileId: null }).where(eq(colleges.id, w.medicine.college.id));
-    }
-  });
-
-  it('checks a code without a session: genuine, then changed once another entry is verified', async () => {
-    const code = String((await pdfAs('student')).headers['x-document-code']);
-    const genuine = await check(code);
-    expect(genuine.statusCode, genuine.body).toBe(200);
-    const body = DocumentCheckSchema.parse(genuine.json);
-    expect(body.state).toBe('genuine');
-    expect(body.fingerprint).toBe(body.currentFingerprint);
-    expect(body.studentName).toBe(w.actors.student.name);
-    expect(body.sections.map((s) => s.key)).toEqual(PRINT_SECTIONS.map((s) => s.key));
-    expect(procedures(genuine.json)).toMatchObject({ issued: 1, current: 1 });
-    // Counts only: no entry, no patient.
-    expect(genuine.body).not.toContain(PATIENT);
-    expect(genuine.body).not.toContain('Vascular access');
-    // Codes are read case-insensitively, as typed off paper.
-    expect((await check(code.toLowerCase())).json.state).toBe('genuine');
-
-    // A new pending entry is not evidence: still genuine.
-    await createRecordRows(t.db, [procedure('pending', 'Another Pending Patient')]);
-    expect((await check(code)).json.state).toBe('genuine');
-
-    await t.db
-      .update(records)
-      .set({ status: 'approved', verifiedById: w.actors.faculty.id, verifiedAt: new Date() })
-      .where(eq(records.id, pendingId));
-    const changed = await check(code);
-    expect(changed.json.state).toBe('changed');
-    expect(changed.json.fingerprint).toBe(body.fingerprint);
-    expect(changed.json.currentFingerprint).not.toBe(body.fingerprint);
-    expect(procedures(changed.json)).toMatchObject({ issued: 1, current: 2 });
-  });
-
-  it('answers 404 for an unknown or malformed code', async () => {
-    for (const code of ['ZZZZZZZZZZ', 'abc', 'ILOU000000', '%20']) {
-      const response = await check(code);
-      expect(response.statusCode).toBe(404);
-      expect(response.json.message).toBe(CHECK_MESSAGES.notFound);
-    }
-  });
-
-  it('issues the PDF of a student with 3,000 records', async () => {
-    const student = w.surgeryStudent;
-    const statuses = ['approved', 'approved', 'approved', 'pending', 'rejected'] as const;
-    await createRecordRows(
-      t.db,
-      Array.from({ length: 3000 }, (_, i) => ({
-        kind: i % 3 === 0 ? 'clinical-case' : 'procedure',
-        studentId: student.id,
-        placement: w.surgery,
-        status: statuses[i % statuses.length],
-        date: `2025-0${(i % 9) + 1}-1${i % 10}`,
-        teacherId: w.actors.facultyOtherDepartment.id,
-        details: {
-          competency: { id: w.surgeryRefs.proc.competencyId, title: 'Wound care' },
-          skills: { id: w.surgeryRefs.proc.skillId, title: `Suturing ${i}` },
-          provisionalDiagnosis: `Diagnosis number ${i}`,
-          role: 'Assisted',
-        },
-      })),
-    );
-    const started = performance.now();
-    const cpu = process.cpuUsage();
-    const response = await pdfAs('master', student.id);
-    const used = process.cpuUsage(cpu);
-    const wallMs = performance.now() - started;
-    expect(response.statusCode, response.body).toBe(200);
-    // Logged, not asserted: on PGlite the database runs in this process too, and the machine is
-    // shared; logbook-pdf.test.ts bounds the renderer's own time.
-    console.info(
-      `PDF of 3,000 records through the route: ${response.rawPayload.length} bytes, ${wallMs.toFixed(0)} ms wall, ${((used.user + used.system) / 1000).toFixed(0)} ms CPU`,
-    );
-    expect(wallMs).toBeLessThan(20_000);
     const code = String(response.headers['x-document-code']);
     const counted = DocumentCheckSchema.parse((await check(code)).json).sections;
     expect(counted.reduce((sum, s) => sum + s.issued, 0)).toBe(1800);

@@ -57,6 +57,24 @@ describe('fingerprintLogbook', () => {
     for (const print of changes) expect(fingerprintLogbook(print).fingerprint).toBe(base.fingerprint);
   });
 
+  it('stays the same when a section appears holding only pending rows (the DRP annexure)', () => {
+    const withAnnexure = edited((p) => {
+      p.sections.push({
+        key: 'drp',
+        title: 'Annexure II: District Residency Programme',
+        blocks: [
+          {
+            type: 'table',
+            columns: ['Date'],
+            verified: [],
+            unverified: [{ id: 'x', status: 'pending', cells: ['1 May 2025'] }],
+          },
+        ],
+      });
+    });
+    expect(fingerprintLogbook(withAnnexure).fingerprint).toBe(base.fingerprint);
+  });
+
   it('changes when a verified row is added, changed, removed or moved to another section', () => {
     const changes = [
       edited((p) => {

@@ -17,12 +17,13 @@ export function fingerprintLogbook(print: PrintLogbook): LogbookFingerprint {
   const sections: SectionCount[] = [];
   for (const section of print.sections) {
     let verified = 0;
-    hash.update(frame(['section', section.key]));
     for (const block of section.blocks) {
       if (block.type !== 'table') continue;
       for (const row of block.verified) {
+        // The section is framed with each row, not on its own: a section that appears only for
+        // pending entries (the DRP annexure) must not change the fingerprint.
         verified += 1;
-        hash.update(frame(['row', row.id, ...row.cells]));
+        hash.update(frame(['row', section.key, row.id, ...row.cells]));
       }
     }
     sections.push({ key: section.key, title: section.title, verified });

@@ -33,7 +33,9 @@ const UNVERIFIED_STYLE: TableStyle = { headerFill: '#f3e3c8', rowFill: '#fbf6ec'
  * known held hundreds of thousands of small buffers and doubled the time of a 3,000-row logbook
  * in garbage collection. The first pass lays the pages out without drawing the tables (the same
  * code, so the same page breaks) and only counts them; the second draws each page's footer as
- * the page starts, and pdfkit writes finished pages out as it goes.
+ * the page starts, and pdfkit writes finished pages out as it goes. The second pass runs after
+ * this returns, a section at a time with a turn of the event loop between sections, so the pages
+ * already drawn flow to the client meanwhile: the server holds about one section, not the PDF.
  */
 export async function renderLogbookPdf(
   print: PrintLogbook,
@@ -61,9 +63,22 @@ export async function renderLogbookPdf(
     pageNumber += 1;
     drawFooter(doc, qr, options, `Page ${pageNumber} of ${pageCount}`);
   });
-  layOut(doc, print, options.logo, true);
-  doc.end();
+  void drawInTurns(doc, print, options.logo);
   return doc;
+}
+
+/** The drawing pass: one section per turn of the event loop; a failure ends the stream with it. */
+async function drawInTurns(doc: PDFKit.PDFDocument, print: PrintLogbook, logo: Buffer | null) {
+  try {
+    const pass: Pass = { draw: true, clean: pdfFonts().clean };
+    for (const section of print.sections) {
+      drawSection(doc, print, section, logo, pass);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    doc.end();
+  } catch (error) {
+    doc.destroy(error instanceof Error ? error : new Error(String(error)));
+  }
 }
 
 function newDocument(print: PrintLogbook, options: LogbookPdfOptions): PDFKit.PDFDocument {
@@ -84,16 +99,24 @@ function newDocument(print: PrintLogbook, options: LogbookPdfOptions): PDFKit.PD
 
 /** One pass over the sections; `draw` false only advances through the layout (page counting). */
 function layOut(doc: PDFKit.PDFDocument, print: PrintLogbook, logo: Buffer | null, draw: boolean) {
+  const pass: Pass = { draw, clean: pdfFonts().clean };
+  for (const section of print.sections) drawSection(doc, print, section, logo, pass);
+}
+
+function drawSection(
+  doc: PDFKit.PDFDocument,
+  print: PrintLogbook,
+  section: PrintLogbook['sections'][number],
+  logo: Buffer | null,
+  pass: Pass,
+) {
   const fonts = pdfFonts();
-  const pass: Pass = { draw, clean: fonts.clean };
-  for (const section of print.sections) {
-    doc.addPage();
-    if (section.key === 'cover') drawCoverHeader(doc, print, logo, pass);
-    doc.font(fonts.bold).fontSize(15).fillColor('#000').text(pass.clean(section.title));
-    doc.moveDown(0.6);
-    if (section.blocks.length === 0) paragraph(doc, pass.clean(PRINT_MESSAGES.noEntries));
-    for (const block of section.blocks) drawBlock(doc, block, pass);
-  }
+  doc.addPage();
+  if (section.key === 'cover') drawCoverHeader(doc, print, logo, pass);
+  doc.font(fonts.bold).fontSize(15).fillColor('#000').text(pass.clean(section.title));
+  doc.moveDown(0.6);
+  if (section.blocks.length === 0) paragraph(doc, pass.clean(PRINT_MESSAGES.noEntries));
+  for (const block of section.blocks) drawBlock(doc, block, pass);
 }
 
 type Pass = { draw: boolean; clean: Clean };

@@ -1,7 +1,7 @@
 import { BONAFIDE_MESSAGES as M } from '@pgel/shared/reports/bonafide';
 import type { SessionUser } from '@pgel/shared/schemas/session-user';
-import { fireEvent, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '../../../test/render';
 import { sessionUser } from '../../../test/session-user';
 import { ProfileMenu } from '../../shell/components/profile-menu';
@@ -16,9 +16,28 @@ async function openMenu(user: SessionUser) {
 describe('the Bonafide Certificate in the profile menu', () => {
   it('downloads the certificate for a certified student', async () => {
     await openMenu(sessionUser({ role: null, certified: true }));
+    const fetchMock = vi.fn(
+      async () =>
+        new Response('%PDF-1.4', {
+          status: 200,
+          headers: {
+            'content-type': 'application/pdf',
+            'content-disposition': `attachment; filename="${M.fileName}"`,
+          },
+        }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:pdf'), revokeObjectURL: vi.fn() }),
+    );
     const item = await screen.findByRole('menuitem', { name: M.menuLabel, hidden: true });
-    expect(item.getAttribute('href')).toBe('/api/v1/bonafide');
-    expect(item.getAttribute('download')).toBe(M.fileName);
+    fireEvent.click(item);
+    await waitFor(() =>
+      expect(fetchMock).toHaveBeenCalledWith('/api/v1/bonafide', { credentials: 'same-origin' }),
+    );
+    await waitFor(() => expect(URL.createObjectURL).toHaveBeenCalled());
+    vi.unstubAllGlobals();
   });
 
   it.each([

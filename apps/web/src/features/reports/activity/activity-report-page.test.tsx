@@ -79,8 +79,15 @@ describe('ActivityReportPage', () => {
         ),
       PATIENTLY,
     );
-    const exportLink = screen.getByRole('link', { name: 'Export CSV' });
-    expect(exportLink.getAttribute('href')).toBe('/api/v1/reports/export.csv?menu=memo&status=accepted');
+    // Export CSV asks for the applied filters' file (its answer is read before it is saved).
+    fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await waitFor(
+      () =>
+        expect(sent.map((request) => request.path)).toContain(
+          '/reports/export.csv?menu=memo&status=accepted',
+        ),
+      PATIENTLY,
+    );
   });
 
   it('shows the row as the table reads it, and a click opens the entry', async () => {

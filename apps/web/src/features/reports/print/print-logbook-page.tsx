@@ -5,6 +5,7 @@ import { VALIDATION_TITLE } from '@pgel/shared/schemas/common';
 import { IconDownload, IconPrinter } from '@tabler/icons-react';
 import { useState } from 'react';
 import { showError } from '../../../components/dialogs';
+import { DownloadButton } from '../../../components/download-button';
 import { NoAccessPanel } from '../../../components/no-access-panel';
 import { errorMessage } from '../../../lib/api-client';
 import { useSessionUser } from '../../../lib/session';
@@ -91,15 +92,9 @@ export function PrintLogbookPage() {
               Print Logbook
             </Button>
             {studentId ? (
-              <Button
-                component="a"
-                href={printLogbookPdfUrl(studentId)}
-                download
-                variant="light"
-                leftSection={<IconDownload size={18} aria-hidden />}
-              >
+              <DownloadButton url={printLogbookPdfUrl(studentId)} fileName="logbook.pdf">
                 Download verifiable PDF
-              </Button>
+              </DownloadButton>
             ) : (
               <Button
                 variant="light"

@@ -2,12 +2,14 @@ import { Button, Group, Select } from '@mantine/core';
 import { RECORD_KINDS } from '@pgel/shared/records/kinds';
 import {
   ACADEMIC_REPORT_MENUS,
+  REPORT_MESSAGES,
   REPORT_STATUS_FILTERS,
   REPORT_STATUS_LABELS,
   type ReportStatusFilter,
 } from '@pgel/shared/reports/activity';
-import { IconDownload, IconFilter } from '@tabler/icons-react';
+import { IconFilter } from '@tabler/icons-react';
 import { useState } from 'react';
+import { DownloadButton } from '../../../../components/download-button';
 import { useColleges } from '../../../auth/api/get-colleges';
 import { useDepartments } from '../../../auth/api/get-departments';
 import { StudentFilter } from '../../../records/components/student-filter';
@@ -129,19 +131,13 @@ export function ReportFiltersBar({
         onChange={(value) => change({ status: (value ?? 'all') as ReportStatusFilter })}
         allowDeselect={false}
       />
-      <Group gap="sm" wrap="nowrap" w={{ base: '100%', xs: 'auto' }} grow>
+      <Group gap="sm" wrap="nowrap" w={{ base: '100%', xs: 'auto' }} grow preventGrowOverflow={false}>
         <Button leftSection={<IconFilter size={18} aria-hidden />} onClick={() => onApply(draft)}>
           Filter
         </Button>
-        <Button
-          component="a"
-          href={exportUrl}
-          download
-          variant="light"
-          leftSection={<IconDownload size={18} aria-hidden />}
-        >
+        <DownloadButton url={exportUrl} fileName={REPORT_MESSAGES.exportFileName}>
           Export CSV
-        </Button>
+        </DownloadButton>
       </Group>
     </Group>
   );
