@@ -36,8 +36,6 @@ export default defineConfig({
     // Recording a trace costs about a third of the run on 2 cores; CI only keeps the log, so a
     // trace is asked for when debugging one journey: npx playwright test … --trace on.
     trace: 'off',
-    // The journeys do not wait for modal and menu transitions (theme.respectReducedMotion).
-    reducedMotion: 'reduce',
     screenshot: 'only-on-failure',
     launchOptions: {
       // Debian's Chromium; Playwright never downloads a browser here.

@@ -43,10 +43,7 @@ export async function asStaff(
   journey: (staff: Page) => Promise<void>,
   email = DEMO_FACULTY.email,
 ) {
-  const context = await browser.newContext({
-    reducedMotion: 'reduce',
-    baseURL: testInfo.project.use.baseURL,
-  });
+  const context = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
   try {
     const staff = await context.newPage();
     await loginAs(staff, 'staff', email);

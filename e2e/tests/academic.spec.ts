@@ -284,6 +284,8 @@ test('faculty save a quarterly appraisal and an AETCOM year; the student reads b
       const filter = faculty.getByRole('combobox', { name: 'Student', exact: true });
       await filter.fill(student.name);
       await faculty.getByRole('option', { name: student.name, exact: true }).click();
+      // The choice lives in the address (?student=); the form is drawn again for that student.
+      await expect(faculty).toHaveURL(/[?&]student=/);
     };
 
     await faculty.goto('/appeal');

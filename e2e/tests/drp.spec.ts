@@ -81,10 +81,7 @@ async function approveFromRow(
 
 /** Runs `journey` in a browser of its own (the coordinator's phone). */
 async function inOwnBrowser(browser: Browser, testInfo: TestInfo, journey: (page: Page) => Promise<void>) {
-  const context = await browser.newContext({
-    reducedMotion: 'reduce',
-    baseURL: testInfo.project.use.baseURL,
-  });
+  const context = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
   try {
     await journey(await context.newPage());
   } finally {

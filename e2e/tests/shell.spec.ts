@@ -22,8 +22,9 @@ for (const account of accounts) {
     await expect(nav.getByRole('link', { name: 'Coupons' })).toHaveCount(
       account.email === 'master@demo.test' ? 1 : 0,
     );
-    // Screens that later issues build stay hidden; none of their links leak to anyone yet.
-    await expect(nav.getByRole('link', { name: 'Reports' })).toHaveCount(0);
+    // Reports are for staff; every account prints a logbook (issue 14).
+    await expect(nav.getByRole('link', { name: 'Reports' })).toHaveCount(account.kind === 'staff' ? 1 : 0);
+    await expect(nav.getByRole('link', { name: 'Print Logbook' })).toBeVisible();
     await expect(page.getByRole('contentinfo')).toContainText('PG e-Logbook. All rights reserved.');
     // No page of the shell today carries the floating add button.
     await expect(page.getByRole('button', { name: 'Add', exact: true })).toHaveCount(0);

@@ -23,7 +23,7 @@ async function credentialsOf(email: string): Promise<{ link: string; password: s
 
 /** Signs in at /staffLogin in a browser of its own and expects the sign-in to be refused. */
 async function expectStaffLoginRefused(browser: Browser, baseURL: string, email: string, password: string) {
-  const context = await browser.newContext({ reducedMotion: 'reduce', baseURL });
+  const context = await browser.newContext({ baseURL });
   try {
     const other = await context.newPage();
     await other.goto('/staffLogin');
@@ -38,7 +38,7 @@ async function expectStaffLoginRefused(browser: Browser, baseURL: string, email:
 
 /** Signs in at /staffLogin in a browser of its own and lands on the dashboard. */
 async function expectStaffLoginWorks(browser: Browser, baseURL: string, email: string, password: string) {
-  const context = await browser.newContext({ reducedMotion: 'reduce', baseURL });
+  const context = await browser.newContext({ baseURL });
   try {
     await loginAs(await context.newPage(), 'staff', email, password);
   } finally {
@@ -138,7 +138,7 @@ test.describe('a member added by the HOD', () => {
     const { link, password } = await credentialsOf(member.email);
     member.password = password;
     expect(link.startsWith(`${baseURL}/verifyStaff/`)).toBe(true);
-    const context = await browser.newContext({ reducedMotion: 'reduce', baseURL });
+    const context = await browser.newContext({ baseURL });
     try {
       const professor = await context.newPage();
       await professor.goto(link);

@@ -87,10 +87,7 @@ test('a student adds a teacher, who signs in with the mailed password and approv
   expect(mail.text).toContain(studentName);
 
   // The teacher, in a browser of their own, opens the link and signs in on the faculty tab.
-  const teacherContext = await browser.newContext({
-    reducedMotion: 'reduce',
-    baseURL: testInfo.project.use.baseURL,
-  });
+  const teacherContext = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
   try {
     const teacher = await teacherContext.newPage();
     await teacher.goto(String(link));
