@@ -12,7 +12,7 @@ import { openDatabase } from '@pgel/server/db/client';
 import { hashPassword } from '@pgel/server/platform/secrets';
 import { PRINT_ANNEXURE_KINDS, PRINT_SECTION_KINDS } from '@pgel/shared/reports/print';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
+import { admin, percentile } from './support';
 
 const RECORDS = Number(process.env.RECORDS ?? 3000);
 const REQUESTS = Number(process.env.REQUESTS ?? 20);
@@ -21,19 +21,6 @@ const PARALLEL_PDFS = 4;
 const PASSWORD = 'Bench-Password-1';
 // Every kind the print shows, DRP and forensic included: the heaviest logbook has them all.
 const KINDS = [...new Set([...Object.values(PRINT_SECTION_KINDS).flat(), ...PRINT_ANNEXURE_KINDS])];
-
-async function admin(url: string, statement: string) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
 async function signIn(address: string, origin: string, path: string, email: string): Promise<string> {
   const response = await fetch(`${address}/api/v1/auth/${path}`, {

@@ -15,7 +15,7 @@ import { backfillSearchText } from '@pgel/server/modules/records/record-search';
 import { hashPassword } from '@pgel/server/platform/secrets';
 import { RECORD_KINDS } from '@pgel/shared/records/kinds';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
+import { admin, percentile } from './support';
 
 // STUDENTS and RECORDS_PER_STUDENT may be set smaller for a quick run of the script itself.
 const STUDENTS = Number(process.env.STUDENTS ?? 150);
@@ -50,20 +50,6 @@ const COMPETENCIES = [
   'Tracheostomy Care',
 ];
 const SEARCH_WORD = 'thoracentesis';
-
-async function admin(url: string, statement: string) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-}
 
 async function signIn(address: string, origin: string, path: string, email: string): Promise<string> {
   const response = await fetch(`${address}/api/v1/auth/${path}`, {

@@ -10,25 +10,11 @@ import { loadConfig } from '@pgel/server/config';
 import { openDatabase } from '@pgel/server/db/client';
 import { hashPassword } from '@pgel/server/platform/secrets';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
+import { admin, percentile } from './support';
 
 const STUDENTS = 10_000;
 const REQUESTS = Number(process.env.REQUESTS ?? 200);
 const PASSWORD = 'Bench-Password-1';
-
-async function admin(url: string, statement: string) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-}
 
 async function main() {
   const adminUrl = process.env.DATABASE_URL;
