@@ -3,7 +3,7 @@ import { randomId } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { GENERIC_MESSAGES } from '@pgel/shared/schemas/common';
 import { IconAlertTriangle, IconCircleCheck, IconInfoCircle } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 
 export type MessageTone = 'success' | 'error' | 'info';
 
@@ -39,6 +39,18 @@ function DialogBody({ tone, message }: { tone: MessageTone; message: ReactNode }
 }
 
 /**
+ * Closes its dialog after a while. The timer lives with the dialog's content, so it is cleared
+ * whenever the dialog goes away (closed early, or the whole tree unmounted), never firing late.
+ */
+function AutoClose({ modalId, afterMs }: { modalId: string; afterMs: number }) {
+  useEffect(() => {
+    const timer = window.setTimeout(() => modals.close(modalId), afterMs);
+    return () => window.clearTimeout(timer);
+  }, [modalId, afterMs]);
+  return null;
+}
+
+/**
  * Shows a message dialog (the spec's alert dialogs: a title and a text). Resolves when the
  * dialog is closed, by its button, the close icon, Escape or a click outside.
  */
@@ -51,18 +63,14 @@ export function showMessage({
 }: MessageOptions): Promise<void> {
   return new Promise((resolve) => {
     const modalId = randomId('message-');
-    const timer =
-      autoCloseMs === undefined ? undefined : window.setTimeout(() => modals.close(modalId), autoCloseMs);
     modals.open({
       modalId,
       title,
       centered: true,
-      onClose: () => {
-        window.clearTimeout(timer);
-        resolve();
-      },
+      onClose: () => resolve(),
       children: (
         <Stack gap="lg">
+          {autoCloseMs !== undefined && <AutoClose modalId={modalId} afterMs={autoCloseMs} />}
           <DialogBody tone={tone} message={message} />
           <Group justify="flex-end">
             <Button onClick={() => modals.close(modalId)} miw={96} data-autofocus>
