@@ -38,6 +38,8 @@ import { notificationRoutes } from './modules/people/notifications.routes';
 import { NotificationService } from './modules/people/notifications.service';
 import { peopleRoutes } from './modules/people/people.routes';
 import { PeopleService } from './modules/people/people.service';
+import { patientAccessRoutes } from './modules/privacy/patient-access.routes';
+import { PatientAccessService } from './modules/privacy/patient-access.service';
 import { recordOptionsRoutes } from './modules/records/record-options.routes';
 import { RecordOptionsService } from './modules/records/record-options.service';
 import { SearchTextBackfill } from './modules/records/record-search';
@@ -218,7 +220,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   };
   const students = new StudentsService({ db: database.db, appUrl: config.appUrl, onQueued });
   const staff = new StaffService({ db: database.db, appUrl: config.appUrl, onQueued });
-  const records = new RecordsService({ db: database.db, files, appUrl: config.appUrl, onQueued });
+  // Patient identifiers and the CRM token are sealed with it (issue 15).
+  const dataKey = loadDataKey({ dataKey: config.dataKey, dataDir: config.dataDir });
+  const records = new RecordsService({ db: database.db, files, appUrl: config.appUrl, onQueued, dataKey });
   // Academic records (issue 11): the shapes the record engine does not hold.
   const theses = new ThesesService({ db: database.db, files, appUrl: config.appUrl, onQueued });
   const memos = new MemosService({ db: database.db, appUrl: config.appUrl, onQueued });
@@ -241,7 +245,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const crm = new CrmService({
     db: database.db,
     zoho: config.zoho,
-    dataKey: loadDataKey({ dataKey: config.dataKey, dataDir: config.dataDir }),
+    dataKey,
   });
   app.decorate('outbox', outbox);
   app.decorate('messages', messages);
@@ -326,6 +330,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       );
       await api.register(bonafideRoutes(new BonafideService({ db: database.db })));
       await api.register(recordOptionsRoutes(new RecordOptionsService({ db: database.db })));
+      await api.register(patientAccessRoutes(new PatientAccessService({ db: database.db })));
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: '/api/v1' },

@@ -43,6 +43,8 @@ export type RecordsDeps = {
   appUrl: string;
   /** Called after a commit that queued mail, to send it soon. */
   onQueued: () => void;
+  /** Seals patient identifiers at rest (platform/data-key.ts, issue 15). */
+  dataKey: Buffer;
   /** The server's clock (tests may fix it). */
   now?: () => Date;
 };
