@@ -1,3 +1,4 @@
+import { initialsOf } from '@pgel/shared/privacy/masking';
 import { ENTRY_FORM_MESSAGES } from '@pgel/shared/records/entry-form';
 import { findKind } from '@pgel/shared/records/kinds';
 import { LOGOUT_MESSAGES } from '@pgel/shared/schemas/auth';
@@ -31,10 +32,20 @@ async function optionId(page: Page, path: string, title: string): Promise<string
 
 /** The student's saved procedure for this patient, as the API lists it (phones show cards). */
 async function savedProcedure(page: Page, patient: string) {
+  // Lists show the patient's name as initials (issue 15): find the entry there, then read the
+  // full name from its detail.
   const response = await page.request.get('/api/v1/records?kind=procedure&pageSize=20');
   expect(response.status()).toBe(200);
-  const { items } = (await response.json()) as { items: Array<{ details: { patient?: string } }> };
-  return items.find((item) => item.details.patient === patient);
+  const { items } = (await response.json()) as {
+    items: Array<{ id: string; details: { patient?: string } }>;
+  };
+  for (const item of items.filter((candidate) => candidate.details.patient === initialsOf(patient))) {
+    const detail = await page.request.get(`/api/v1/records/${item.id}`);
+    expect(detail.status()).toBe(200);
+    const full = (await detail.json()) as { details: { patient?: string } };
+    if (full.details.patient === patient) return full;
+  }
+  return undefined;
 }
 
 test.describe('on a phone', () => {

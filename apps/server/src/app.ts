@@ -45,6 +45,7 @@ import { RecordOptionsService } from './modules/records/record-options.service';
 import { SearchTextBackfill } from './modules/records/record-search';
 import { recordsRoutes } from './modules/records/records.routes';
 import { RecordsService } from './modules/records/records.service';
+import { prepareSensitiveDetails } from './modules/records/sensitive-details';
 import { VerificationDigest } from './modules/records/verification-digest';
 import { referenceRoutes } from './modules/reference/reference.routes';
 import { ReferenceService } from './modules/reference/reference.service';
@@ -139,7 +140,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerInputGuard(app);
 
   await app.register(fastifyCookie);
+  // HSTS only where the app is served over https: on an http:// APP_URL (a LAN or local install)
+  // the header means nothing, and it must not pin a name that has no certificate.
+  const servedOverHttps = new URL(config.appUrl).protocol === 'https:';
   await app.register(fastifyHelmet, {
+    hsts: servedOverHttps ? { maxAge: 365 * 24 * 60 * 60, includeSubDomains: true } : false,
     contentSecurityPolicy: {
       directives: {
         'img-src': ["'self'", 'data:', 'blob:'],
@@ -178,7 +183,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const sessionSettings: SessionSettings = {
     idleMs: config.sessionIdleMs,
     absoluteMs: config.sessionAbsoluteMs,
-    secureCookie: config.appUrl.startsWith('https://'),
+    secureCookie: new URL(config.appUrl).protocol === 'https:',
   };
   registerOriginCheck(app, [new URL(config.appUrl).origin]);
   registerSessions(app, database.db, sessionSettings);
@@ -222,6 +227,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const staff = new StaffService({ db: database.db, appUrl: config.appUrl, onQueued });
   // Patient identifiers and the CRM token are sealed with it (issue 15).
   const dataKey = loadDataKey({ dataKey: config.dataKey, dataDir: config.dataDir });
+  // Refuses a key that did not seal the stored values; seals any plaintext left from before.
+  await prepareSensitiveDetails(database.db, dataKey);
   const records = new RecordsService({ db: database.db, files, appUrl: config.appUrl, onQueued, dataKey });
   // Academic records (issue 11): the shapes the record engine does not hold.
   const theses = new ThesesService({ db: database.db, files, appUrl: config.appUrl, onQueued });

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { type DatabaseHandle, type DatabaseOptions, openDatabase, reportConnectionLost } from './db/client';
+import { EmbeddedDatabaseError } from './ops/embedded-guard';
 import { isDatabaseUnavailable } from './platform/errors';
 import { serializeError } from './platform/logging';
 
@@ -111,6 +112,11 @@ function keepRunningOnStrayErrors(log: FastifyBaseLogger): void {
 }
 
 main().catch((err) => {
+  if (err instanceof EmbeddedDatabaseError) {
+    // Said plainly: the operator has to act (restore a backup), nothing will retry.
+    console.error(err.message);
+    process.exit(1);
+  }
   // Through the serializer: a failed migration's error would otherwise print its query values.
   console.error(JSON.stringify({ level: 60, msg: 'start-up failed', err: serializeError(err) }));
   process.exit(1);

@@ -57,6 +57,7 @@ const SIDEBAR_TABLE: [path: string, seenBy: ActorName[]][] = [
   ['/computency', ['master']],
   ['/skills', ['master']],
   ['/specialty', ['master']],
+  ['/patientAccessLog', ['master']],
   ['/allStudent', STAFF],
   ['/allStaff', ['hod', 'forensicHod']],
   ['/checkList', COLLEGE],

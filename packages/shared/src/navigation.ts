@@ -131,6 +131,8 @@ export const NAVIGATION: readonly EntrySpec[] = [
   link('Competency', '/computency', 'competency', masterOnly),
   link('Skills', '/skills', 'skill', masterOnly),
   link('Specialty', '/specialty', 'specialty', masterOnly),
+  // Every full view of patient identifiers (issue 15, DPDP Rules 2025 rule 6).
+  link('Patient Access Log', '/patientAccessLog', 'review', masterOnly),
   link('All Students', '/allStudent', 'students', staffOnly),
   link('All Staff', '/allStaff', 'staff', hodOnly),
   link('Mand. Checklist', '/checkList', 'checklist'),

@@ -8,6 +8,13 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import {
+  checkEmbeddedFolder,
+  embeddedFolderWasCreated,
+  embeddedOpenFailed,
+  lockEmbeddedFolder,
+  markEmbeddedFolder,
+} from '../ops/embedded-guard';
 import * as schema from './schema/index';
 
 /** The Drizzle database both drivers give us; repositories only see this type. */
@@ -34,6 +41,11 @@ export type DatabaseOptions = {
    * line on stderr with the error's code.
    */
   onConnectionError?: (err: Error) => void;
+  /**
+   * PGlite on a folder: allow a new, empty database where one was before (the restore command
+   * only). Without it, a folder that once held a database and is now empty stops the caller.
+   */
+  freshEmbedded?: boolean;
 };
 
 /**
@@ -74,12 +86,77 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     return { db, kind: 'postgres', close: () => pool.end() };
   }
   const dir = options.pgliteDir ?? 'memory://';
-  if (!dir.startsWith('memory://')) mkdirSync(dir, { recursive: true });
-  // pg_trgm serves the report search's index (migration 0009).
-  const client = await PGlite.create(dir, { extensions: { pg_trgm } });
-  const db = drizzlePglite(client, { schema });
-  await migratePglite(db, { migrationsFolder });
-  return { db, kind: 'pglite', close: () => client.close() };
+  if (dir.startsWith('memory://')) {
+    const client = await PGlite.create(dir, { extensions: { pg_trgm } });
+    const db = drizzlePglite(client, { schema });
+    await migratePglite(db, { migrationsFolder });
+    return { db, kind: 'pglite', close: () => client.close() };
+  }
+  return openEmbeddedFolder(dir, migrationsFolder, options.freshEmbedded === true);
+}
+
+/**
+ * PGlite on a folder: one process at a time (a lock file beside it), and never a silently new
+ * database where one was before: a folder that lost its files or that PGlite cannot open stops
+ * the caller with a message naming the restore command (ops/embedded-guard.ts).
+ */
+async function openEmbeddedFolder(
+  dir: string,
+  migrationsFolder: string,
+  fresh: boolean,
+): Promise<DatabaseHandle> {
+  mkdirSync(path.dirname(path.resolve(dir)), { recursive: true });
+  const release = lockEmbeddedFolder(dir);
+  try {
+    checkEmbeddedFolder(dir, { fresh });
+    const existed = existsSync(path.join(dir, 'PG_VERSION'));
+    mkdirSync(dir, { recursive: true });
+    let client: PGlite;
+    try {
+      // pg_trgm serves the report search's index (migration 0009).
+      client = await PGlite.create(dir, { extensions: { pg_trgm } });
+    } catch (err) {
+      throw existed ? embeddedOpenFailed(dir, err) : err;
+    }
+    const db = drizzlePglite(client, { schema });
+    try {
+      if (existed && embeddedFolderWasCreated(dir)) {
+        // A catalog that lost the app's tables is damage, not a new database to migrate.
+        await assertReadable(client).catch((err: unknown) => {
+          throw embeddedOpenFailed(dir, err);
+        });
+      }
+      await migratePglite(db, { migrationsFolder });
+    } catch (err) {
+      await client.close().catch(() => undefined);
+      throw err;
+    }
+    markEmbeddedFolder(dir);
+    return {
+      db,
+      kind: 'pglite',
+      close: async () => {
+        try {
+          await client.close();
+        } finally {
+          release();
+        }
+      },
+    };
+  } catch (err) {
+    release();
+    throw err;
+  }
+}
+
+/** An existing embedded database still knows which migrations it has applied. */
+async function assertReadable(client: PGlite): Promise<void> {
+  const result = await client.query<{ n: number }>(
+    `select count(*)::int as n from information_schema.tables where table_schema = 'drizzle'`,
+  );
+  if (Number(result.rows[0]?.n ?? 0) === 0) {
+    throw new Error('it holds no applied-migrations table: it is not the database the server created');
+  }
 }
 
 /**

@@ -1,9 +1,9 @@
-import { randomBytes } from 'node:crypto';
+import { createCipheriv, randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DATA_KEY_FILE, loadDataKey, openSecret, sealSecret } from './data-key';
+import { DATA_KEY_FILE, dataKeyId, loadDataKey, openSecret, sealedKeyId, sealSecret } from './data-key';
 
 const dirs: string[] = [];
 function tempDir(): string {
@@ -57,7 +57,8 @@ describe('sealSecret / openSecret', () => {
   it('round-trips text (unicode included) and never shows the plaintext', () => {
     for (const secret of ['', 'token-1000.abc', 'Dr. Ünal — पासवर्ड', 'x'.repeat(5000)]) {
       const sealed = sealSecret(key, secret);
-      expect(sealed.startsWith('v1:')).toBe(true);
+      expect(sealed.startsWith(`v2:${dataKeyId(key)}:`)).toBe(true);
+      expect(sealedKeyId(sealed)).toBe(dataKeyId(key));
       if (secret) expect(sealed).not.toContain(secret);
       expect(openSecret(key, sealed)).toBe(secret);
     }
@@ -73,11 +74,12 @@ describe('sealSecret / openSecret', () => {
 
   it('refuses any changed byte: IV, tag or ciphertext', () => {
     const sealed = sealSecret(key, 'a refresh token');
-    const raw = Buffer.from(sealed.slice(3), 'base64');
+    const header = sealed.slice(0, 20);
+    const raw = Buffer.from(sealed.slice(20), 'base64');
     for (const index of [0, 11, 12, 27, 28, raw.length - 1]) {
       const changed = Buffer.from(raw);
       changed[index] = (changed[index] ?? 0) ^ 0x01;
-      expect(() => openSecret(key, `v1:${changed.toString('base64')}`)).toThrow(/cannot be opened/);
+      expect(() => openSecret(key, `${header}${changed.toString('base64')}`)).toThrow(/cannot be opened/);
     }
   });
 
@@ -92,6 +94,22 @@ describe('sealSecret / openSecret', () => {
     ]) {
       expect(() => openSecret(key, bad)).toThrow(/cannot be opened/);
     }
+  });
+
+  it('refuses a changed key id, and tells keys apart by their id', () => {
+    const sealed = sealSecret(key, 'secret');
+    const otherId = dataKeyId(randomBytes(32));
+    expect(otherId).not.toBe(dataKeyId(key));
+    expect(() => openSecret(key, `v2:${otherId}:${sealed.slice(20)}`)).toThrow(/cannot be opened/);
+  });
+
+  it("still opens the first format ('v1:', no key id)", () => {
+    const iv = randomBytes(12);
+    const cipher = createCipheriv('aes-256-gcm', key, iv, { authTagLength: 16 });
+    const ciphertext = Buffer.concat([cipher.update('old token', 'utf8'), cipher.final()]);
+    const v1 = `v1:${Buffer.concat([iv, cipher.getAuthTag(), ciphertext]).toString('base64')}`;
+    expect(openSecret(key, v1)).toBe('old token');
+    expect(sealedKeyId(v1)).toBeNull();
   });
 
   it('refuses a key of the wrong length', () => {

@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -10,8 +10,11 @@ import path from 'node:path';
 const KEY_BYTES = 32;
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
-/** The format's version, so a later key rotation or cipher change can tell old values apart. */
-const SEALED_PREFIX = 'v1:';
+/** The first format (no key id); still opened, never written. */
+const V1_PREFIX = 'v1:';
+/** The format written now: 'v2:' + the key's id + ':' + base64(iv | tag | ciphertext). */
+const V2_PREFIX = 'v2:';
+const KEY_ID = /^[0-9a-f]{16}$/;
 export const DATA_KEY_FILE = 'data.key';
 
 // Strict base64 (standard or URL-safe alphabet): Buffer.from(…, 'base64') silently skips any
@@ -66,24 +69,53 @@ function checkKey(key: Buffer) {
   if (key.length !== KEY_BYTES) throw new Error(`the data key must be ${KEY_BYTES} bytes`);
 }
 
-/** Seals a secret: 'v1:' + base64(iv | tag | ciphertext), a fresh random IV each time. */
-export function sealSecret(key: Buffer, plaintext: string): string {
+/**
+ * A key's public fingerprint: the first 8 bytes of SHA-256 of the key, in hex. Stored with every
+ * sealed value, so key rotation (and an operator) can tell which key sealed it; it reveals
+ * nothing usable about the key.
+ */
+export function dataKeyId(key: Buffer): string {
   checkKey(key);
-  const iv = randomBytes(IV_BYTES);
-  const cipher = createCipheriv('aes-256-gcm', key, iv, { authTagLength: TAG_BYTES });
-  const ciphertext = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
-  return SEALED_PREFIX + Buffer.concat([iv, cipher.getAuthTag(), ciphertext]).toString('base64');
+  return createHash('sha256').update(key).digest('hex').slice(0, 16);
+}
+
+/** The id of the key that sealed a value ('v2:'), or null for the older format or a non-sealed value. */
+export function sealedKeyId(sealed: string): string | null {
+  if (!sealed.startsWith(V2_PREFIX)) return null;
+  const id = sealed.slice(V2_PREFIX.length, V2_PREFIX.length + 16);
+  return KEY_ID.test(id) && sealed[V2_PREFIX.length + 16] === ':' ? id : null;
+}
+
+/** Whether a stored text is in a sealed format (either version). */
+export function isSealed(value: string): boolean {
+  return value.startsWith(V1_PREFIX) || sealedKeyId(value) !== null;
 }
 
 /**
- * Opens a value sealed by sealSecret. Throws when it was sealed with another key, is not in the
- * format, or was changed in any way (the GCM tag does not match).
+ * Seals a secret: 'v2:<key id>:' + base64(iv | tag | ciphertext), a fresh random IV each time;
+ * the header is authenticated too (GCM additional data), so a changed key id is refused.
+ */
+export function sealSecret(key: Buffer, plaintext: string): string {
+  const header = `${V2_PREFIX}${dataKeyId(key)}:`;
+  const iv = randomBytes(IV_BYTES);
+  const cipher = createCipheriv('aes-256-gcm', key, iv, { authTagLength: TAG_BYTES });
+  cipher.setAAD(Buffer.from(header, 'utf8'));
+  const ciphertext = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
+  return header + Buffer.concat([iv, cipher.getAuthTag(), ciphertext]).toString('base64');
+}
+
+/**
+ * Opens a value sealed by sealSecret (or by the first format, 'v1:'). Throws when it was sealed
+ * with another key, is not in the format, or was changed in any way (the GCM tag does not match).
  */
 export function openSecret(key: Buffer, sealed: string): string {
   checkKey(key);
   const refused = new Error('The sealed value cannot be opened: wrong key, or it was altered');
-  if (!sealed.startsWith(SEALED_PREFIX)) throw refused;
-  const body = sealed.slice(SEALED_PREFIX.length);
+  let header: string;
+  if (sealed.startsWith(V1_PREFIX)) header = V1_PREFIX;
+  else if (sealedKeyId(sealed) !== null) header = sealed.slice(0, V2_PREFIX.length + 17);
+  else throw refused;
+  const body = sealed.slice(header.length);
   if (!BASE64.test(body)) throw refused;
   const raw = Buffer.from(body, 'base64');
   if (raw.length < IV_BYTES + TAG_BYTES) throw refused;
@@ -91,6 +123,7 @@ export function openSecret(key: Buffer, sealed: string): string {
   const tag = raw.subarray(IV_BYTES, IV_BYTES + TAG_BYTES);
   try {
     const decipher = createDecipheriv('aes-256-gcm', key, iv, { authTagLength: TAG_BYTES });
+    if (header !== V1_PREFIX) decipher.setAAD(Buffer.from(header, 'utf8'));
     decipher.setAuthTag(tag);
     return Buffer.concat([decipher.update(raw.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]).toString(
       'utf8',
@@ -98,4 +131,9 @@ export function openSecret(key: Buffer, sealed: string): string {
   } catch {
     throw refused;
   }
+}
+
+/** A new random data key (for rotation). */
+export function newDataKey(): Buffer {
+  return randomBytes(KEY_BYTES);
 }

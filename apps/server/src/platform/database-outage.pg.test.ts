@@ -138,6 +138,80 @@ describe('database outages (PostgreSQL)', () => {
     await expect(app.housekeeping.runOnce()).resolves.toBeUndefined();
   });
 
+  it('under concurrent load: only 200 or 503 with the message, and 200 again within 5 s of the database coming back', async () => {
+    type Seen = { status: number; json: unknown; retryAfter: unknown; sentAt: number; doneAt: number };
+    const seen: Seen[] = [];
+    let stop = false;
+    const requestOf = (worker: number) =>
+      worker % 4 === 3
+        ? post(
+            app,
+            '/api/v1/auth/login',
+            { email: student.email, password: student.password },
+            { remoteAddress: freshIp() },
+          )
+        : get(app, worker % 2 === 0 ? '/api/v1/settings/public' : '/api/v1/health');
+    const worker = async (index: number) => {
+      while (!stop) {
+        const sentAt = Date.now();
+        const response = await requestOf(index);
+        seen.push({
+          status: response.statusCode,
+          json: response.json,
+          retryAfter: response.headers['retry-after'],
+          sentAt,
+          doneAt: Date.now(),
+        });
+      }
+    };
+    const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    const workers = [...Array(12)].map((_, i) => worker(i));
+
+    await sleep(500);
+    await proxy.cut('refuse');
+    const downAt = Date.now();
+    await sleep(2_000);
+    await proxy.restore();
+    const backAt = Date.now();
+    const firstOkAfter = async () => {
+      for (;;) {
+        const ok = seen.find((s) => s.sentAt >= backAt && s.status === 200);
+        if (ok || Date.now() - backAt > 10_000) return ok;
+        await sleep(50);
+      }
+    };
+    const firstOk = await firstOkAfter();
+    await sleep(1_000);
+    stop = true;
+    await Promise.all(workers);
+
+    // Nothing but served or "unavailable, try again": no 500, no hang, no other error.
+    expect([...new Set(seen.map((s) => s.status))].sort()).toEqual([200, 503]);
+    for (const s of seen.filter((r) => r.status === 503)) {
+      expect(s.json).toMatchObject({ code: 'unavailable' });
+      expect(s.retryAfter).toBe('5');
+    }
+    const during = seen.filter((s) => s.sentAt >= downAt && s.doneAt <= backAt);
+    expect(during.length).toBeGreaterThan(10);
+    expect(during.every((s) => s.status === 503)).toBe(true);
+    const withMessage = during.filter(
+      (s) =>
+        JSON.stringify(s.json) ===
+        JSON.stringify({ code: 'unavailable', message: GENERIC_MESSAGES.unavailable }),
+    );
+    expect(withMessage.length).toBeGreaterThan(0);
+    expect(firstOk).toBeDefined();
+    const recoveredMs = (firstOk?.doneAt ?? Number.POSITIVE_INFINITY) - backAt;
+    expect(recoveredMs).toBeLessThan(5_000);
+    // Once back, it stays back: every request sent a second after the first success is served.
+    const settled = seen.filter((s) => s.sentAt >= (firstOk?.doneAt ?? 0) + 500);
+    expect(settled.length).toBeGreaterThan(0);
+    expect(settled.every((s) => s.status === 200)).toBe(true);
+    console.log(
+      `database outage under load (12 concurrent clients): ${seen.length} requests, ${during.length} during the outage all 503, served again ${recoveredMs} ms after the database came back`,
+    );
+  });
+
   it('answers 503 within the connection timeout when the database host does not answer', async () => {
     await proxy.cut('hang');
     // Let the pool see its cut connections go, so the request needs a new one.

@@ -2,6 +2,7 @@ import { and, isNotNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client';
 import { oneTimeTokens, sessions } from '../db/schema/index';
+import { deleteOldPatientAccess } from '../modules/privacy/patient-access.repository';
 import { deleteStaleIdempotencyKeys } from './idempotency';
 import { deleteStaleThrottles } from './throttle';
 
@@ -10,7 +11,8 @@ const KEEP_TOKENS_DAYS = 30;
 
 /**
  * Hourly clean-up of rows that can no longer be used: ended sessions, old one-time tokens,
- * finished throttle windows and Idempotency-Keys older than a day. Safe to run on every app
+ * finished throttle windows, Idempotency-Keys older than a day and patient access log rows older
+ * than a year (issue 15). Safe to run on every app
  * server at once.
  */
 export class Housekeeping {
@@ -49,5 +51,6 @@ export class Housekeeping {
       );
     await deleteStaleThrottles(this.db, this.settings.throttleWindowMs);
     await deleteStaleIdempotencyKeys(this.db);
+    await deleteOldPatientAccess(this.db);
   }
 }

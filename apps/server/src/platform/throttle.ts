@@ -42,22 +42,13 @@ export async function unbumpThrottle(db: Executor, key: string, windowMs: number
     );
 }
 
-/** The key's count in the current window (0 when none). */
-export async function peekThrottle(db: Executor, key: string, windowMs: number): Promise<number> {
-  const [row] = await db
-    .select({ attempts: loginThrottle.attempts })
-    .from(loginThrottle)
-    .where(
-      and(
-        eq(loginThrottle.key, key),
-        gt(loginThrottle.windowStartedAt, sql`now() - make_interval(secs => ${windowMs / 1000})`),
-      ),
-    );
-  return row?.attempts ?? 0;
-}
-
 export async function clearThrottle(db: Executor, keys: string[]): Promise<void> {
   await db.delete(loginThrottle).where(inArray(loginThrottle.key, keys));
+}
+
+/** Deletes every counter whose key starts with `prefix` (compared as text, no LIKE wildcards). */
+export async function clearThrottlePrefix(db: Executor, prefix: string): Promise<void> {
+  await db.delete(loginThrottle).where(sql`starts_with(${loginThrottle.key}, ${prefix})`);
 }
 
 export async function deleteStaleThrottles(db: Executor, windowMs: number): Promise<void> {

@@ -26,6 +26,7 @@ import {
   users,
 } from '../db/schema/index';
 import { refreshSearchText } from '../modules/records/record-search';
+import { dataKeyOf, sealDetails } from '../modules/records/sensitive-details';
 import type { FileStore } from '../platform/files';
 import { hashPassword, newReferralId } from '../platform/secrets';
 import { SESSION_COOKIE } from '../platform/session';
@@ -415,6 +416,14 @@ export type RecordRowOptions = {
  */
 export async function createRecordRows(db: Database, rows: RecordRowOptions[]): Promise<string[]> {
   const ids: string[] = [];
+  // Patient identifiers are sealed as the app seals them (issue 15), with the test app's key.
+  const key = dataKeyOf(db);
+  const sealed = (details: Record<string, unknown> | null | undefined) => {
+    if (!details) return null;
+    if (!key)
+      throw new Error('createRecordRows: build the test app first (its data key seals patient details)');
+    return sealDetails(key, details);
+  };
   for (let i = 0; i < rows.length; i += 500) {
     const inserted = await db
       .insert(records)
@@ -430,7 +439,7 @@ export async function createRecordRows(db: Database, rows: RecordRowOptions[]): 
           studentRemark: row.studentRemark ?? 'Remark',
           summary: row.summary ?? null,
           details: row.details ?? {},
-          sensitiveDetails: row.sensitiveDetails ?? null,
+          sensitiveDetails: sealed(row.sensitiveDetails),
           score: row.score ?? null,
           verifiedById: row.verifiedById ?? null,
           verifiedAt: row.verifiedAt ?? null,

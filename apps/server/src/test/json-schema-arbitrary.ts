@@ -161,6 +161,11 @@ const hugeText = fc
   )
   .map(([length, unit]) => unit.repeat(Math.ceil(length / unit.length)));
 
+/** A megabyte of text (more in UTF-8): at or past the body limit, and past every field's limit. */
+const megaText = fc
+  .constantFrom('x', '\u00e9', '\u{1F600}', '\u0000', 'a\u0301')
+  .map((unit) => unit.repeat(Math.ceil(1_048_576 / unit.length)));
+
 /** A run of emoji long enough that cutting it at a length limit can split a surrogate pair. */
 export const emojiRun = fc.integer({ min: 40, max: 600 }).map((n) => `a${'\u{1F600}'.repeat(n)}`);
 
@@ -180,13 +185,15 @@ const poisonedObject = fc
 
 /** Text: random, invalid, awkward, huge, impossible dates and numbers written as text. */
 export const nastyText: fc.Arbitrary<string> = fc.oneof(
-  fc.string({ unit: 'binary', maxLength: 40 }),
-  fc.constantFrom(...INVALID_TEXT),
-  fc.constantFrom(...UNICODE_EDGES),
-  fc.constantFrom(...IMPOSSIBLE_DATES),
-  fc.constantFrom(...NUMBER_LIKE_TEXT),
-  hugeText,
-  emojiRun,
+  { weight: 6, arbitrary: fc.string({ unit: 'binary', maxLength: 40 }) },
+  { weight: 6, arbitrary: fc.constantFrom(...INVALID_TEXT) },
+  { weight: 6, arbitrary: fc.constantFrom(...UNICODE_EDGES) },
+  { weight: 6, arbitrary: fc.constantFrom(...IMPOSSIBLE_DATES) },
+  { weight: 6, arbitrary: fc.constantFrom(...NUMBER_LIKE_TEXT) },
+  { weight: 6, arbitrary: hugeText },
+  { weight: 6, arbitrary: emojiRun },
+  // Rare: each costs a megabyte through the parser.
+  { weight: 1, arbitrary: megaText },
 );
 
 /** Any value in a place that expected something else. */
@@ -282,9 +289,19 @@ function shaped(
     case 'string':
       return stringValue(schema, ctx);
     case 'integer':
-      return fc.integer({ min: schema.minimum ?? -1_000_000, max: schema.maximum ?? 1_000_000 });
+      return withOutOfRange(
+        fc.integer({ min: schema.minimum ?? -1_000_000, max: schema.maximum ?? 1_000_000 }),
+        schema,
+        ctx,
+        1,
+      );
     case 'number':
-      return fc.double({ min: schema.minimum ?? -1e6, max: schema.maximum ?? 1e6, noNaN: true });
+      return withOutOfRange(
+        fc.double({ min: schema.minimum ?? -1e6, max: schema.maximum ?? 1e6, noNaN: true }),
+        schema,
+        ctx,
+        0.001,
+      );
     case 'boolean':
       return fc.boolean();
     case 'null':
@@ -292,6 +309,25 @@ function shaped(
     default:
       return fc.jsonValue({ maxDepth: 2 });
   }
+}
+
+/** With `mutate`, now and then a number just outside the schema's range, or far outside any. */
+function withOutOfRange(
+  inRange: fc.Arbitrary<number>,
+  schema: JsonSchema,
+  ctx: Context,
+  step: number,
+): fc.Arbitrary<number> {
+  if (!ctx.mutate) return inRange;
+  const outside = [
+    ...(schema.minimum === undefined ? [] : [schema.minimum - step]),
+    ...(schema.maximum === undefined ? [] : [schema.maximum + step]),
+    2 ** 31,
+    -(2 ** 63),
+    Number.MAX_SAFE_INTEGER + 2,
+    1e308,
+  ];
+  return fc.oneof({ weight: 5, arbitrary: inRange }, { weight: 1, arbitrary: fc.constantFrom(...outside) });
 }
 
 function stringValue(schema: JsonSchema, ctx: Context): fc.Arbitrary<string> {

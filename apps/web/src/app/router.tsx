@@ -130,6 +130,11 @@ const router = createBrowserRouter([
               { path: '/computency', lazy: withFullStyles(() => import('./routes/competencies')) },
               { path: '/skills', lazy: withFullStyles(() => import('./routes/skills')) },
               { path: '/specialty', lazy: withFullStyles(() => import('./routes/specialities')) },
+              // Every full view of patient identifiers (features/privacy; issue 15): Master.
+              {
+                path: '/patientAccessLog',
+                lazy: withFullStyles(() => import('./routes/patient-access-log')),
+              },
               { path: '/addInstitute', lazy: withFullStyles(() => import('./routes/institutions')) },
               { path: '/allStudent', lazy: withFullStyles(() => import('./routes/students')) },
               // Staff (features/staff): /allStaff for the HOD, /allHod (All Staffs) for Master.

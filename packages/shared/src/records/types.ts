@@ -43,6 +43,12 @@ type FieldBase = {
    * only in the detail for the student and the staff who may verify the record.
    */
   sensitive?: boolean;
+  /**
+   * A patient's (or the deceased's) name: shown as initials in every list and to those who may see
+   * the record but not its patient (issue 15, `maskPatientDetails`); in full only in the detail for
+   * the student and the staff who may verify it, each such view written to the access log.
+   */
+  patientName?: true;
   /** The form section a long form (clinical case) groups the field under. */
   section?: string;
   /** Hint under the input. */

@@ -5,6 +5,7 @@ export * from './drp';
 export * from './files';
 export * from './people';
 export * from './platform';
+export * from './privacy';
 export * from './records';
 export * from './reference';
 export * from './reference-data';

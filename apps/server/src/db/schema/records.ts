@@ -69,7 +69,14 @@ export const records = pgTable(
      */
     searchText: text('search_text'),
     details: jsonb('details').notNull().default({}),
-    sensitiveDetails: jsonb('sensitive_details'),
+    /**
+     * The kind's patient identifiers (its `sensitive` fields) as JSON sealed with the data key
+     * (AES-256-GCM, `sealSecret` in platform/data-key.ts, issue 15): never plaintext at rest, never
+     * selected by a list query unless the kind shows them (masked) in its list.
+     */
+    sensitiveDetails: text('sensitive_details'),
+    /** When the retention command removed the patient identifiers (issue 15); null while kept. */
+    identifiersPurgedAt: timestamp('identifiers_purged_at', { withTimezone: true }),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

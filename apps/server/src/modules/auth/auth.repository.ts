@@ -142,6 +142,19 @@ export async function countRecentTokens(db: Executor, userId: string, purpose: T
   return row?.n ?? 0;
 }
 
+/**
+ * Whether the user's password hash is still `hash`, holding a share lock on the user's row until
+ * the transaction ends, so a password change or reset (an UPDATE of the row) waits for it.
+ */
+export async function passwordHashUnchanged(tx: Executor, userId: string, hash: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ hash: users.passwordHash })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('share');
+  return row?.hash === hash;
+}
+
 export async function deleteSession(db: Executor, sessionId: string) {
   await db.delete(sessions).where(eq(sessions.id, sessionId));
 }

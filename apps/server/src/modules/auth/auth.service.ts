@@ -74,8 +74,8 @@ export class AuthService {
     const user = await repo.findUserByEmail(db, email);
     const passwordOk = await verifyPassword(user?.passwordHash ?? (await DUMMY_HASH), password);
     if (!user || !passwordOk) {
+      // A wrong password (or an unknown address) stays counted against the IP: `admit` counted it.
       await this.throttle.wait(admission.ifWrongMs);
-      await this.throttle.countWrongPassword(meta.ip);
       await this.recordFailure(email, meta, user?.id ?? null, 'wrong_credentials');
       throw AppError.unauthorized(LOGIN_MESSAGES.wrongCredentials);
     }
@@ -97,6 +97,13 @@ export class AuthService {
     }
 
     const session = await db.transaction(async (tx) => {
+      // The password was checked against the hash read above. A reset or change that committed
+      // since has signed every session out; a session made now from the old password would
+      // outlive it. The row lock orders this against a reset or change still running: either it
+      // commits first (we see the new hash and refuse) or it waits for us and deletes this session.
+      if (!(await repo.passwordHashUnchanged(tx, user.id, user.passwordHash))) {
+        throw AppError.unauthorized(LOGIN_MESSAGES.wrongCredentials);
+      }
       const created = await createSession(tx, this.deps.sessionSettings, user.id, meta);
       await writeAudit(tx, {
         actorId: user.id,
@@ -322,7 +329,7 @@ export class AuthService {
       throw AppError.validation(RESET_PASSWORD_MESSAGES.invalidLink);
     }
     const passwordHash = await hashPassword(input.newPassword);
-    await this.deps.db.transaction(async (tx) => {
+    const email = await this.deps.db.transaction(async (tx) => {
       const row = await repo.findToken(tx, hashToken(input.token), 'reset_password');
       const user = row ? await repo.findUserById(tx, row.userId) : undefined;
       if (!row || !user || user.deletedAt || row.usedAt || row.expiresAt.getTime() < Date.now()) {
@@ -343,7 +350,10 @@ export class AuthService {
         collegeId: user.collegeId,
         ip: meta.ip,
       });
+      return user.email;
     });
+    // A throttled owner who resets the password may sign in with it at once (LoginThrottle.forgetAddress).
+    await this.throttle.forgetAddress(email);
     return RESET_PASSWORD_MESSAGES.success;
   }
 

@@ -56,6 +56,12 @@ export class LoginThrottle {
    * Counts the attempt and says whether it may go ahead and how long it waits. Counted before
    * the password is checked: parallel guesses each see a higher count (and a longer wait).
    *
+   * Every counter is taken with one atomic increment (`bumpThrottle`) and the decision is made on
+   * the count that increment returned, never on a count read earlier: 50 attempts at once get
+   * 50 distinct counts, so no more of them pass than the limit allows. The IP's count of wrong
+   * passwords is therefore counted up front too (an attempt in flight counts as a failure) and
+   * taken back when the password turns out right or the attempt is refused.
+   *
    * On a hot account an IP that has already failed on it waits before its password is even
    * checked, so the answer's timing tells it nothing early. An IP that has not failed on it is
    * answered at once when the password is right (the owner gets in however hot the account), and
@@ -63,11 +69,13 @@ export class LoginThrottle {
    */
   async admit(email: string, ip: string): Promise<Admission> {
     const [ipFailures, perAddress, perAddressAndIp] = await Promise.all([
-      counters.peekThrottle(this.db, ipKey(ip), LOGIN_THROTTLE_WINDOW_MS),
+      counters.bumpThrottle(this.db, ipKey(ip), LOGIN_THROTTLE_WINDOW_MS),
       counters.bumpThrottle(this.db, emailKey(email), LOGIN_THROTTLE_WINDOW_MS),
       counters.bumpThrottle(this.db, emailIpKey(email, ip), LOGIN_THROTTLE_WINDOW_MS),
     ]);
-    if (ipFailures >= MAX_FAILURES_PER_IP || perAddressAndIp > MAX_ATTEMPTS_PER_EMAIL_AND_IP) {
+    if (ipFailures > MAX_FAILURES_PER_IP || perAddressAndIp > MAX_ATTEMPTS_PER_EMAIL_AND_IP) {
+      // A refused attempt checks no password, so it is no wrong password of this IP.
+      await counters.unbumpThrottle(this.db, ipKey(ip), LOGIN_THROTTLE_WINDOW_MS);
       return { refused: true };
     }
     const delayMs = this.delayFor(perAddress);
@@ -84,21 +92,29 @@ export class LoginThrottle {
     if (ms > 0) await this.slowdown.sleep(ms);
   }
 
-  /** A wrong password (or an unknown address) counts against the IP. */
-  async countWrongPassword(ip: string): Promise<void> {
-    await counters.bumpThrottle(this.db, ipKey(ip), LOGIN_THROTTLE_WINDOW_MS);
-  }
-
   /**
    * The right password is not a guess, even if the account is then refused (wrong tab, not yet
-   * verified): this IP's count on the address ends, and this attempt leaves the address's count.
-   * The rest of that count stays, so the owner signing in does not wipe a guesser's slate.
+   * verified): this IP's count on the address ends, and this attempt leaves the address's count
+   * and the IP's count of wrong passwords. The rest of the address's count stays, so the owner
+   * signing in does not wipe a guesser's slate.
    */
   async countRightPassword(email: string, ip: string): Promise<void> {
     await Promise.all([
       counters.clearThrottle(this.db, [emailIpKey(email, ip)]),
       counters.unbumpThrottle(this.db, emailKey(email), LOGIN_THROTTLE_WINDOW_MS),
+      counters.unbumpThrottle(this.db, ipKey(ip), LOGIN_THROTTLE_WINDOW_MS),
     ]);
+  }
+
+  /**
+   * A new password set from a reset link: the mailbox's owner has proved who they are, and
+   * expects to sign in with it at once, as any site lets them. So every count on the address
+   * (from every IP) ends. An IP's count of wrong passwords stays: it is about the machine, not
+   * the account, and a guesser's machine stays refused.
+   */
+  async forgetAddress(email: string): Promise<void> {
+    await counters.clearThrottle(this.db, [emailKey(email)]);
+    await counters.clearThrottlePrefix(this.db, emailIpKey(email, ''));
   }
 
   /** The wait of an attempt on an address counted `perAddress` times in the window; 0 up to the limit. */

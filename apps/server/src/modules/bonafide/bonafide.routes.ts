@@ -9,7 +9,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { gate, IdParams, requestMeta } from '../../platform/route-gates';
 import { requireActor } from '../../platform/session';
-import { contentDisposition } from '../files/files.routes';
+import { fileResponse } from '../files/file-response';
 import type { BonafideService } from './bonafide.service';
 
 // Coarse gates (platform/route-gates.ts); the service checks again on the row.
@@ -52,11 +52,13 @@ export function bonafideRoutes(service: BonafideService): FastifyPluginAsyncZod 
         // The body is the PDF's bytes, which no response schema describes.
         const reply = typedReply as FastifyReply;
         const pdf = await service.certificatePdf(requireActor(request));
-        return reply
-          .type('application/pdf')
+        return fileResponse(reply, {
+          contentType: 'application/pdf',
+          fileName: M.fileName,
+          download: true,
+          size: pdf.length,
+        })
           .header('cache-control', 'private, no-store')
-          .header('content-length', String(pdf.length))
-          .header('content-disposition', contentDisposition('attachment', M.fileName))
           .send(pdf);
       },
     );

@@ -5,21 +5,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../platform/errors';
 import { requireActor } from '../../platform/session';
+import { fileResponse, fileSecurityHeaders } from './file-response';
 import type { FilesService } from './files.service';
 
 async function authenticated(request: FastifyRequest) {
   requireActor(request);
 }
 
-/** RFC 6266 / 5987: a plain-ASCII fallback name and the exact UTF-8 one. */
-export function contentDisposition(kind: 'inline' | 'attachment', fileName: string): string {
-  const fallback = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  const encoded = encodeURIComponent(fileName).replace(
-    /['()*]/g,
-    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
-  return `${kind}; filename="${fallback}"; filename*=UTF-8''${encoded}`;
-}
+/** Kept for callers that imported it from here; the helper lives in file-response.ts. */
+export { contentDisposition } from './file-response';
 
 const UploadQuery = z.object({
   purpose: z.enum(FILE_PURPOSES, { error: FILE_MESSAGES.purpose }),
@@ -87,26 +81,21 @@ export function filesRoutes(service: FilesService): FastifyPluginAsyncZod {
         const download = request.query.download === '1' || request.query.download === 'true';
         // Files never change in place, so the id is a strong validator; access is checked first.
         const etag = `"${file.id}"`;
-        reply
+        // nosniff and the file CSP on every answer, 304 included; the type, disposition and length
+        // with the bytes (file-response.ts decides inline or attachment from the sniffed type).
+        fileSecurityHeaders(reply, file.contentType)
           .header('etag', etag)
-          .header('cache-control', 'private, no-cache')
-          .header('x-content-type-options', 'nosniff')
-          // The site's CSP (object-src 'none') would stop Chrome's PDF viewer inside the document
-          // viewer's frame. Only sniffed images, PDFs and office files are ever served, with
-          // nosniff, so framing by our own pages is all this response needs to restrict.
-          .header('content-security-policy', "frame-ancestors 'self'");
+          .header('cache-control', 'private, no-cache');
         if (request.headers['if-none-match'] === etag) {
           stream.destroy();
           return reply.status(304).send();
         }
-        return reply
-          .type(file.contentType)
-          .header('content-length', String(file.size))
-          .header(
-            'content-disposition',
-            contentDisposition(download ? 'attachment' : 'inline', file.originalName),
-          )
-          .send(stream);
+        return fileResponse(reply, {
+          contentType: file.contentType,
+          fileName: file.originalName,
+          download,
+          size: file.size,
+        }).send(stream);
       },
     );
   };

@@ -61,7 +61,7 @@ export class RecordVerificationService {
       await this.verifyRows(tx, actor, rows, input, meta);
     });
     this.deps.onQueued();
-    return { message: M.verified, record: await this.read.detail(actor, id) };
+    return { message: M.verified, record: await this.read.detail(actor, id, meta) };
   }
 
   /**

@@ -6,6 +6,7 @@ import {
   isStaff,
   isStudent,
 } from '@pgel/shared/auth/policies';
+import { maskPatientDetails, patientNameFields } from '@pgel/shared/privacy/masking';
 import {
   type ListRecordsQuery,
   RECORD_MESSAGES as M,
@@ -26,13 +27,15 @@ import type { Database } from '../../db/client';
 import { records } from '../../db/schema/index';
 import { AppError } from '../../platform/errors';
 import { listPage } from '../../platform/list';
+import { logPatientAccess } from '../privacy/patient-access.repository';
 import { listChecklistEntries } from './logbook-rules.repository';
 import { KindGate } from './record-kind-access';
 import { listGuidingFaculty } from './record-options.repository';
 import { requireKind, restrictedSettings } from './record-prepare';
-import { asDetails, COORDINATOR_ONLY_KIND_IDS, scopeFor, toListItem } from './record-rows';
+import { COORDINATOR_ONLY_KIND_IDS, scopeFor, toListItem } from './record-rows';
 import { recordSearchTargets } from './record-search';
 import * as repo from './records.repository';
+import { openDetails } from './sensitive-details';
 
 /** Sensitive details go to the record's own student and the staff who may verify it. */
 function mayReadSensitive(
@@ -43,6 +46,25 @@ function mayReadSensitive(
   return record.studentId === actor.id || canVerifyRecord(actor, record, kind);
 }
 
+/** Whether the details shown hold any patient identifier (a sensitive field or a patient's name). */
+function identifiesPatient(kind: RecordKind, details: Record<string, unknown>): boolean {
+  const names = new Set(patientNameFields(kind));
+  return kind.fields.some(
+    (field) =>
+      (field.sensitive || names.has(field.name)) && details[field.name] != null && details[field.name] !== '',
+  );
+}
+
+/**
+ * What a list (or a viewer without the right to the full values) shows: the patient's names as
+ * initials, no other identifier.
+ */
+function masked(kind: RecordKind, details: Record<string, unknown>, sensitive: Record<string, unknown>) {
+  const names: Record<string, unknown> = {};
+  for (const name of patientNameFields(kind)) if (name in sensitive) names[name] = sensitive[name];
+  return maskPatientDetails(kind, { ...details, ...names });
+}
+
 /**
  * The record engine's reading side: report tables, one record, its score history, the student's
  * dashboard counts, the faculty's Pending Verifications and the forms' options. Every query is
@@ -51,7 +73,7 @@ function mayReadSensitive(
 export class RecordReadService {
   private readonly now: () => Date;
 
-  constructor(private readonly deps: { db: Database; now?: () => Date }) {
+  constructor(private readonly deps: { db: Database; dataKey: Buffer; now?: () => Date }) {
     this.now = deps.now ?? (() => new Date());
   }
 
@@ -65,8 +87,9 @@ export class RecordReadService {
   }
 
   /**
-   * A kind's report table: one query for the page and one for the count, scoped in SQL. A kind
-   * with `sensitiveInList` shows its sensitive fields to the owning student and the verifiers.
+   * A kind's report table: one query for the page and one for the count, scoped in SQL. Patient
+   * names are initials only in every list (issue 15); a kind with `sensitiveInList` shows its
+   * deceased's initials to the owning student and the verifiers.
    */
   async list(actor: Actor, query: ListRecordsQuery): Promise<ListResponse<RecordListItem>> {
     const kind = requireKind(query.kind);
@@ -88,8 +111,11 @@ export class RecordReadService {
       ...page,
       items: page.items.map((row) => {
         const item = toListItem(row as repo.RecordItemRow);
-        if (!withSensitive || !mayReadSensitive(actor, row as repo.RecordItemRow, kind)) return item;
-        return { ...item, details: { ...item.details, ...asDetails(row.sensitiveDetails) } };
+        const opened =
+          withSensitive && mayReadSensitive(actor, row as repo.RecordItemRow, kind)
+            ? openDetails(this.deps.dataKey, row.sensitiveDetails)
+            : {};
+        return { ...item, details: masked(kind, item.details, opened) };
       }),
     };
   }
@@ -103,15 +129,29 @@ export class RecordReadService {
     return { row, kind };
   }
 
-  /** One record; sensitive details only for its student and the staff who may verify it (issue 5). */
-  async detail(actor: Actor, id: string): Promise<RecordDetail> {
+  /**
+   * One record; the patient's identifiers in full only for its student and the staff who may
+   * verify it (issue 5), others see the patient's initials (issue 15). With `access` (a view the
+   * caller asked for, not the answer to their own create), each full view of identifiers is
+   * written to the patient access log.
+   */
+  async detail(actor: Actor, id: string, access?: { ip: string }): Promise<RecordDetail> {
     const { row, kind } = await this.findVisible(actor, id);
     const item = toListItem(row);
+    const opened = openDetails(this.deps.dataKey, row.sensitiveDetails);
+    const all = { ...item.details, ...opened };
+    const full = mayReadSensitive(actor, row, kind);
+    if (full && access && identifiesPatient(kind, all)) {
+      await logPatientAccess(this.db, {
+        viewerId: actor.id,
+        studentId: row.studentId,
+        recordId: row.id,
+        ip: access.ip,
+      });
+    }
     return {
       ...item,
-      details: mayReadSensitive(actor, row, kind)
-        ? { ...item.details, ...asDetails(row.sensitiveDetails) }
-        : item.details,
+      details: full ? all : masked(kind, item.details, opened),
       canVerify: canVerifyRecord(actor, row, kind),
       canDelete: canDeleteRecord(actor, item),
     };

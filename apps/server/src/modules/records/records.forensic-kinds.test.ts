@@ -1,3 +1,4 @@
+import { initialsOf } from '@pgel/shared/privacy/masking';
 import { RECORD_MESSAGES } from '@pgel/shared/records/api';
 import { crimeScene, drpAutopsy, expertOpinion, medicoLegal } from '@pgel/shared/records/kinds';
 import { FORENSIC_MESSAGES } from '@pgel/shared/records/kinds/forensic';
@@ -115,7 +116,7 @@ describe('records: the forensic kinds, kept by Forensic Medicine (issue 12)', ()
       expect(noHistory.json.message).toBe('Please fill in the "History" field.');
     });
 
-    it("lists the deceased's name, age and sex to the student and the verifiers only", async () => {
+    it("lists the deceased's initials, age and sex to the student and the verifiers only", async () => {
       const word = `qw${w.tag}${kind.id.replace(/-/g, '')}`.toLowerCase();
       const name = `Deceased ${word}`;
       const created = await createKindRecord(t, kind, student(), { name, age: 47, sex: 'Female' });
@@ -131,7 +132,10 @@ describe('records: the forensic kinds, kept by Forensic Medicine (issue 12)', ()
         return { item, body: list.body };
       };
       for (const who of ['student', 'faculty', 'hod'] as const) {
-        expect((await itemFor(w.actors[who].cookie)).item?.details.name).toBe(name);
+        // Initials only in a list (issue 15); in full in the detail.
+        const shown = await itemFor(w.actors[who].cookie);
+        expect(shown.item?.details.name).toBe(initialsOf(name));
+        expect(shown.body).not.toContain(name);
       }
       const master = await itemFor(w.actors.master.cookie);
       expect(master.item?.details).not.toHaveProperty('name');

@@ -1,5 +1,6 @@
 import { isVerifiedByDepartment } from '@pgel/shared/auth/policies';
 import { FORENSIC_DEPARTMENT_NAME } from '@pgel/shared/navigation';
+import { initialsOf } from '@pgel/shared/privacy/masking';
 import { RECORD_MESSAGES } from '@pgel/shared/records/api';
 import { RECORD_KINDS } from '@pgel/shared/records/kinds';
 import { kindPagePath } from '@pgel/shared/records/paths';
@@ -137,10 +138,13 @@ describe('records: every kind of the registry', () => {
         (i) => i.id === record.id,
       );
       expect(item).toBeDefined();
-      for (const field of kind.fields.filter((f) => f.sensitive)) {
-        // The forensic lists show the deceased's name to the owning student (issue 12).
-        if (kind.sensitiveInList) expect(item?.details[field.name]).toEqual(values[field.name]);
-        else {
+      for (const field of kind.fields.filter((f) => f.sensitive || f.patientName)) {
+        // The forensic lists show the deceased's initials to the owning student (issues 12, 15),
+        // a procedure's list the patient's initials: never a patient's full name in a list.
+        if (field.patientName && (kind.sensitiveInList || !field.sensitive)) {
+          expect(item?.details[field.name]).toEqual(initialsOf(String(values[field.name])));
+          expect(list.body).not.toContain(String(values[field.name]));
+        } else {
           expect(item?.details).not.toHaveProperty(field.name);
           expect(list.body).not.toContain(String(values[field.name]));
         }

@@ -16,6 +16,7 @@ import { FILE_MESSAGES } from '@pgel/shared/schemas/files';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { mailOutbox, notifications, recordScores, records, settings } from '../../db/schema/index';
+import { loadDataKey } from '../../platform/data-key';
 import { tinyPng } from '../../test/files';
 import {
   auditRowsFor,
@@ -41,6 +42,7 @@ import {
   validValues,
   withRecordsWorld,
 } from '../../test/records-world';
+import { openDetails } from './sensitive-details';
 
 type Json = Record<string, unknown>;
 
@@ -291,7 +293,16 @@ describe('records API', () => {
       expect(JSON.stringify(audit)).not.toContain(values.name as string);
       expect(JSON.stringify(audit)).not.toContain(values.contactNumber as string);
       const stored = await recordRow(t.db, id);
-      expect(stored?.sensitiveDetails).toMatchObject({ name: values.name, address: values.address });
+      // Sealed at rest (issue 15): the raw column holds none of the values; the key opens them.
+      for (const value of [values.name, values.address, values.contactNumber]) {
+        expect(stored?.sensitiveDetails).not.toContain(value as string);
+      }
+      expect(stored?.sensitiveDetails).toMatch(/^v2:[0-9a-f]{16}:/);
+      const key = loadDataKey({ dataKey: undefined, dataDir: t.dataDir });
+      expect(openDetails(key, stored?.sensitiveDetails)).toMatchObject({
+        name: values.name,
+        address: values.address,
+      });
       expect(stored?.details).not.toHaveProperty('name');
     });
   });

@@ -176,7 +176,7 @@ export function recordsRoutes(service: RecordsService): FastifyPluginAsyncZod {
           response: { 200: RecordDetailSchema, ...withNotFound },
         },
       },
-      async (request) => service.detail(requireActor(request), request.params.id),
+      async (request) => service.detail(requireActor(request), request.params.id, { ip: request.ip }),
     );
 
     app.get(

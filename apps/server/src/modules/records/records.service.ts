@@ -34,6 +34,7 @@ import { RecordVerificationService } from './record-verification.service';
 import { submittedText, taskUrl } from './records.notify';
 import * as repo from './records.repository';
 import { RecordReadService } from './records-read.service';
+import { rememberDataKey, sealDetails } from './sensitive-details';
 
 type Meta = { ip: string };
 
@@ -76,7 +77,8 @@ export class RecordsService {
 
   constructor(private readonly deps: RecordsDeps) {
     this.now = deps.now ?? (() => new Date());
-    this.read = new RecordReadService({ db: deps.db, now: this.now });
+    this.read = new RecordReadService({ db: deps.db, dataKey: deps.dataKey, now: this.now });
+    rememberDataKey(deps.db, deps.dataKey);
     this.verification = new RecordVerificationService(
       { db: deps.db, now: this.now, appUrl: deps.appUrl, onQueued: deps.onQueued },
       this.read,
@@ -89,8 +91,9 @@ export class RecordsService {
   list(actor: Actor, query: ListRecordsQuery) {
     return this.read.list(actor, query);
   }
-  detail(actor: Actor, id: string) {
-    return this.read.detail(actor, id);
+  /** One record, as the caller asked to see it (full patient identifiers are access-logged). */
+  detail(actor: Actor, id: string, meta: Meta) {
+    return this.read.detail(actor, id, meta);
   }
   scores(actor: Actor, id: string) {
     return this.read.scores(actor, id);
@@ -178,7 +181,8 @@ export class RecordsService {
         drpPostingId: posting?.id ?? null,
         ...prepared.columns,
         details: prepared.details,
-        sensitiveDetails: Object.keys(prepared.sensitive).length > 0 ? prepared.sensitive : null,
+        // Sealed with the data key: never plaintext at rest (issue 15).
+        sensitiveDetails: sealDetails(this.deps.dataKey, prepared.sensitive),
       });
       await repo.auditRecords(tx, [row.id], {
         actorId: actor.id,

@@ -11,6 +11,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { gate } from '../../platform/route-gates';
 import { requireActor } from '../../platform/session';
+import { fileResponse } from '../files/file-response';
 import type { ActivityReportService } from './activity.service';
 
 const reportStaff = gate(canSeeReports);
@@ -59,10 +60,12 @@ export function activityReportRoutes(service: ActivityReportService): FastifyPlu
         // The body is CSV text, which no response schema describes.
         const reply = typedReply as FastifyReply;
         const csv = await service.exportCsv(requireActor(request), request.query);
-        return reply
-          .type('text/csv; charset=utf-8')
+        return fileResponse(reply, {
+          contentType: 'text/csv; charset=utf-8',
+          fileName: REPORT_MESSAGES.exportFileName,
+          download: true,
+        })
           .header('cache-control', 'private, no-store')
-          .header('content-disposition', `attachment; filename="${REPORT_MESSAGES.exportFileName}"`)
           .send(csv);
       },
     );

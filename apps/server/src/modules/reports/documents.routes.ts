@@ -4,7 +4,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireActor } from '../../platform/session';
-import { contentDisposition } from '../files/files.routes';
+import { fileResponse } from '../files/file-response';
 import { type DocumentsService, filesLogoReader } from './documents.service';
 
 // Any string, so a malformed id or code gets the service's 404, not a schema 400.
@@ -37,9 +37,11 @@ export function documentsRoutes(service: DocumentsService): FastifyPluginAsyncZo
           readLogo: files ? filesLogoReader(files, actor) : undefined,
           ip: request.ip,
         });
-        return reply
-          .type('application/pdf')
-          .header('content-disposition', contentDisposition('attachment', `logbook-${code}.pdf`))
+        return fileResponse(reply, {
+          contentType: 'application/pdf',
+          fileName: `logbook-${code}.pdf`,
+          download: true,
+        })
           .header('x-document-code', code)
           .header('cache-control', 'no-store')
           .send(pdf);

@@ -71,7 +71,7 @@ export const clinicalCase: RecordKind = {
     { name: 'date', label: 'Date', section: PATIENT, input: 'date', required: true },
     { name: 'time', label: 'Time', section: PATIENT, input: 'time', required: true },
     { ...teacherField('Supervising Faculty'), section: PATIENT },
-    { ...text('name', 'Patient Name', PATIENT), sensitive: true },
+    { ...text('name', 'Patient Name', PATIENT), sensitive: true, patientName: true },
     text('ageGender', 'Age / Gender', PATIENT, 50),
     text('occupation', 'Occupation', PATIENT),
     {

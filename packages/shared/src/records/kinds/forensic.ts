@@ -33,7 +33,7 @@ const textarea = (name: string, label: string): FieldDef => ({
 const pmrNo = text('pmrNo', 'PMR No', 100);
 const pmrDate: FieldDef = { name: 'date', label: 'PMR Date', input: 'date', required: true };
 // The deceased's name identifies a person: kept with the patient fields (sensitive_details).
-const deceasedName: FieldDef = { ...text('name', 'Name', 200), sensitive: true };
+const deceasedName: FieldDef = { ...text('name', 'Name', 200), sensitive: true, patientName: true };
 const age: FieldDef = {
   name: 'age',
   label: 'Age',

@@ -1,0 +1,59 @@
+import { PATIENT_ACCESS_LOG_KEEP_DAYS } from '@pgel/shared/privacy/api';
+import { and, count, desc, eq, lt, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Executor } from '../../db/client';
+import { patientAccessLog, records, users } from '../../db/schema/index';
+
+/** Writes one full view of a patient's identifiers (who, whose record, which, from where). */
+export async function logPatientAccess(
+  db: Executor,
+  entry: { viewerId: string; studentId: string; recordId: string; ip: string | null },
+): Promise<void> {
+  await db.insert(patientAccessLog).values(entry);
+}
+
+const viewer = alias(users, 'viewer');
+const student = alias(users, 'student');
+
+/** One page of the log, newest first, and its total, filtered by student and/or viewer. */
+export async function listPatientAccess(
+  db: Executor,
+  query: { page: number; pageSize: number; studentId?: string | undefined; viewerId?: string | undefined },
+) {
+  const filters: SQL[] = [];
+  if (query.studentId) filters.push(eq(patientAccessLog.studentId, query.studentId));
+  if (query.viewerId) filters.push(eq(patientAccessLog.viewerId, query.viewerId));
+  const where = filters.length > 0 ? and(...filters) : undefined;
+  const rows = await db
+    .select({
+      id: patientAccessLog.id,
+      viewerId: patientAccessLog.viewerId,
+      viewerName: viewer.name,
+      viewerRole: sql<string>`coalesce(${viewer.role}, 'student')`,
+      studentId: patientAccessLog.studentId,
+      studentName: student.name,
+      recordId: patientAccessLog.recordId,
+      kind: records.kind,
+      ip: patientAccessLog.ip,
+      viewedAt: patientAccessLog.viewedAt,
+    })
+    .from(patientAccessLog)
+    .innerJoin(viewer, eq(viewer.id, patientAccessLog.viewerId))
+    .innerJoin(student, eq(student.id, patientAccessLog.studentId))
+    .innerJoin(records, eq(records.id, patientAccessLog.recordId))
+    .where(where)
+    .orderBy(desc(patientAccessLog.viewedAt), desc(patientAccessLog.id))
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
+  const [total] = await db.select({ total: count() }).from(patientAccessLog).where(where);
+  return { rows, total: Number(total?.total ?? 0) };
+}
+
+/** Deletes views older than the year the log keeps (housekeeping). */
+export async function deleteOldPatientAccess(db: Executor): Promise<void> {
+  await db
+    .delete(patientAccessLog)
+    .where(
+      lt(patientAccessLog.viewedAt, sql`now() - make_interval(days => ${PATIENT_ACCESS_LOG_KEEP_DAYS})`),
+    );
+}

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { clinicalCase, drpAutopsy, procedure } from '../records/kinds';
+import { initialsOf, maskPatientDetails, patientNameFields } from './masking';
+
+describe('initialsOf', () => {
+  it.each([
+    ['Ramesh Kumar', 'R. K.'],
+    ['  ramesh   kumar sharma ', 'R. K. S.'],
+    ['Dr. Anil', 'A.'],
+    ['Mrs. Sunita Rao', 'S. R.'],
+    ['Śrī Ānand', 'Ś. Ā.'],
+    ['(Ravi) Teja', 'R. T.'],
+    ['', ''],
+  ])('%s -> %s', (name, initials) => {
+    expect(initialsOf(name)).toBe(initials);
+  });
+});
+
+describe('maskPatientDetails', () => {
+  it("names the patient fields of the clinical case, the deceased and the procedure's patient", () => {
+    expect(patientNameFields(clinicalCase)).toEqual(['name']);
+    expect(patientNameFields(drpAutopsy)).toEqual(['name']);
+    expect(patientNameFields(procedure)).toEqual(['patient']);
+  });
+
+  it('keeps initials of names, drops the other identifiers, keeps the clinical content', () => {
+    expect(
+      maskPatientDetails(clinicalCase, {
+        name: 'Ramesh Kumar',
+        contactNumber: '9876543210',
+        address: '4 MG Road',
+        diagnosis: 'Dengue',
+      }),
+    ).toEqual({ name: 'R. K.', diagnosis: 'Dengue' });
+    expect(maskPatientDetails(procedure, { patient: 'Sita Devi', ipd: 'IPD-1' })).toEqual({
+      patient: 'S. D.',
+      ipd: 'IPD-1',
+    });
+  });
+});

@@ -1,0 +1,40 @@
+import type { RecordKind } from '../records/types';
+
+/**
+ * A name reduced to its initials, for lists and for those who may see a record but not its
+ * patient (issue 15): "Ramesh Kumar" -> "R. K.". Honorifics are kept out ("Dr. Anil" -> "A.").
+ */
+export function initialsOf(name: string): string {
+  const words = name
+    .normalize('NFC')
+    .split(/[\s.,]+/u)
+    .filter((word) => word !== '' && !/^(mr|mrs|ms|dr|shri|smt|kumari|baby|master)$/iu.test(word));
+  const initials = words
+    .map((word) => Array.from(word.replace(/^[^\p{L}\p{N}]+/u, ''))[0])
+    .filter((letter): letter is string => letter !== undefined)
+    .map((letter) => `${letter.toLocaleUpperCase('en-IN')}.`);
+  return initials.join(' ');
+}
+
+/** The kind's fields that hold a patient's (or the deceased's) name: masked to initials. */
+export function patientNameFields(kind: RecordKind): string[] {
+  return kind.fields.filter((field) => field.patientName === true).map((field) => field.name);
+}
+
+/**
+ * A record's details as a list (or a viewer without the right to the full values) shows them:
+ * patient names as initials, every other sensitive field (contact number, address) left out.
+ */
+export function maskPatientDetails(
+  kind: RecordKind,
+  details: Record<string, unknown>,
+): Record<string, unknown> {
+  const names = new Set(patientNameFields(kind));
+  const sensitive = new Set(kind.fields.filter((field) => field.sensitive).map((field) => field.name));
+  const masked: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(details)) {
+    if (names.has(key)) masked[key] = typeof value === 'string' ? initialsOf(value) : value;
+    else if (!sensitive.has(key)) masked[key] = value;
+  }
+  return masked;
+}
