@@ -65,7 +65,7 @@ import { studentsRoutes } from './modules/students/students.routes';
 import { StudentsService } from './modules/students/students.service';
 import { thesesRoutes } from './modules/theses/theses.routes';
 import { ThesesService } from './modules/theses/theses.service';
-import { loadDataKey } from './platform/data-key';
+import { loadDataKeyRing } from './platform/data-key';
 import { registerErrorHandler } from './platform/errors';
 import { type FileStore, LocalFileStore } from './platform/files';
 import { Housekeeping } from './platform/housekeeping';
@@ -226,7 +226,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const students = new StudentsService({ db: database.db, appUrl: config.appUrl, onQueued });
   const staff = new StaffService({ db: database.db, appUrl: config.appUrl, onQueued });
   // Patient identifiers and the CRM token are sealed with it (issue 15).
-  const dataKey = loadDataKey({ dataKey: config.dataKey, dataDir: config.dataDir });
+  // The ring: the current key seals; retired keys (DATA_DIR/data.key.retired-<id>, DATA_KEY_RETIRED)
+  // still open what was sealed with them (a server running the old key during a rotation).
+  const dataKey = loadDataKeyRing({
+    dataKey: config.dataKey,
+    dataDir: config.dataDir,
+    retiredKeys: config.dataKeyRetired,
+  });
   // Refuses a key that did not seal the stored values; seals any plaintext left from before.
   await prepareSensitiveDetails(database.db, dataKey);
   const records = new RecordsService({ db: database.db, files, appUrl: config.appUrl, onQueued, dataKey });

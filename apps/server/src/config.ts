@@ -91,6 +91,7 @@ const ConfigSchema = z.object({
   ZOHO_REDIRECT_URI: z.url({ error: 'must be a URL' }).optional(),
   SUPPORT_CHAT_SCRIPT_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
   DATA_KEY: optionalText,
+  DATA_KEY_RETIRED: optionalText,
 });
 
 /** PhonePe's documented hosts (Standard Checkout v2): OAuth and the PG API. */
@@ -174,6 +175,8 @@ export type Config = {
   supportChatScriptUrl: string | undefined;
   /** Base64 of 32 bytes sealing stored secrets; unset: generated into DATA_DIR (platform/data-key.ts). */
   dataKey: string | undefined;
+  /** Retired data keys (comma-separated base64) that still open values sealed before a rotation. */
+  dataKeyRetired: string | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -291,6 +294,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     supportChatScriptUrl: c.SUPPORT_CHAT_SCRIPT_URL,
     dataKey: c.DATA_KEY,
+    dataKeyRetired: c.DATA_KEY_RETIRED,
   };
 }
 

@@ -17,7 +17,7 @@ import { tinyPdf, tinyPng } from '../test/files';
 import { buildTestApp, openTestDatabase, post, type TestApp, testDbKind, uploadFile } from '../test/helpers';
 import { createRecordsWorld, type RecordsWorld, recordBody, validValues } from '../test/records-world';
 import { type BackupManifest, createBackup } from './backup';
-import { readCatalog } from './catalog';
+import { readCatalog, rows } from './catalog';
 import { RestoreError, restoreBackup, verifyBackup } from './restore';
 
 const run = promisify(execFile);
@@ -31,12 +31,13 @@ async function snapshot(db: Database): Promise<Record<string, string>> {
     const order = (table.primaryKey.length > 0 ? table.primaryKey : table.columns)
       .map((c) => `t."${c}"`)
       .join(', ');
-    const result = (await db.execute(
+    const [row] = await rows<{ j: string }>(
+      db,
       sql.raw(
         `select coalesce(json_agg(row_to_json(t) order by ${order}), '[]')::text as j from "${table.name}" t`,
       ),
-    )) as unknown as { rows: { j: string }[] };
-    out[table.name] = result.rows[0]?.j ?? '';
+    );
+    out[table.name] = row?.j ?? '';
   }
   return out;
 }
@@ -153,7 +154,7 @@ describe(`backup and restore (${kind})`, () => {
     } finally {
       await fresh.close();
     }
-  });
+  }, 60_000);
 
   it('refuses a damaged backup before touching the database', async () => {
     const copy = path.join(tempDir('pgel-damaged-backup-'), 'backup');
@@ -167,10 +168,8 @@ describe(`backup and restore (${kind})`, () => {
     try {
       const store = new LocalFileStore(tempDir('pgel-restored-files-'));
       await expect(restoreBackup(fresh, store, copy)).rejects.toThrow(/damaged[\s\S]*tables\/users\.jsonl/);
-      const count = (await fresh.db.execute(sql`select count(*)::int as n from users`)) as unknown as {
-        rows: { n: number }[];
-      };
-      expect(count.rows[0]?.n).toBe(0);
+      const [count] = await rows<{ n: number }>(fresh.db, sql`select count(*)::int as n from users`);
+      expect(count?.n).toBe(0);
     } finally {
       await fresh.close();
     }

@@ -12,6 +12,7 @@ import {
   readCatalog,
   readMigrationState,
   readSequences,
+  rows as rowsOf,
   type SequenceState,
   type TableInfo,
 } from './catalog';
@@ -53,10 +54,6 @@ export function filePathIn(root: string, key: string): string {
   const full = path.resolve(root, key);
   if (!full.startsWith(path.resolve(root) + path.sep)) throw new Error(`invalid storage key: ${key}`);
   return full;
-}
-
-async function rowsOf<T>(db: Executor, query: ReturnType<typeof sql>): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
 /**

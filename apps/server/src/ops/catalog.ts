@@ -30,7 +30,8 @@ export function identList(names: string[]): SQL {
   return sql.raw(names.map((n) => `"${n.replace(/"/g, '""')}"`).join(', '));
 }
 
-async function rows<T>(db: Executor, query: SQL): Promise<T[]> {
+/** The rows a raw query answers, on either driver. */
+export async function rows<T>(db: Executor, query: SQL): Promise<T[]> {
   const result = await db.execute(query);
   return (result as unknown as { rows: T[] }).rows;
 }

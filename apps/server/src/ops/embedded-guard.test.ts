@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   checkEmbeddedFolder,
@@ -59,4 +60,48 @@ describe('embedded database folder guard', () => {
     const again = lockEmbeddedFolder(dir);
     again();
   });
+
+  it('gives a stale lock to exactly one of several processes taking it over at once', async () => {
+    const dir = folder();
+    const dead = spawn(process.execPath, ['-e', ''], { stdio: 'ignore' });
+    await new Promise((resolve) => dead.on('exit', resolve));
+    writeFileSync(`${dir}.lock`, `${dead.pid}\n`);
+    const guard = pathToFileURL(path.join(import.meta.dirname, 'embedded-guard.ts')).href;
+    // Each process locks at the same moment and holds what it got until its stdin closes.
+    const startAt = Date.now() + 1500;
+    const script = `
+      const { lockEmbeddedFolder } = await import(${JSON.stringify(guard)});
+      while (Date.now() < ${startAt}) {}
+      let outcome = 'locked';
+      try { lockEmbeddedFolder(${JSON.stringify(dir)}); } catch (err) { outcome = err.reason ?? String(err); }
+      process.stdout.write(outcome + '\\n');
+      process.stdin.resume();
+      process.stdin.on('end', () => process.exit(0));`;
+    const children = Array.from({ length: 6 }, () =>
+      spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+        stdio: ['pipe', 'pipe', 'inherit'],
+      }),
+    );
+    const outcomes = await Promise.all(
+      children.map(
+        (child) =>
+          new Promise<string>((resolve) => {
+            let out = '';
+            child.stdout.on('data', (chunk: Buffer) => {
+              out += chunk.toString();
+              if (out.includes('\n')) resolve(out.trim());
+            });
+            child.on('exit', () => resolve(out.trim() || 'exited'));
+          }),
+      ),
+    );
+    await Promise.all(
+      children.map((child) => {
+        const gone = new Promise((resolve) => child.on('exit', resolve));
+        child.stdin.end();
+        return gone;
+      }),
+    );
+    expect(outcomes.sort()).toEqual(['in-use', 'in-use', 'in-use', 'in-use', 'in-use', 'locked']);
+  }, 30_000);
 });

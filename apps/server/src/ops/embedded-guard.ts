@@ -1,4 +1,5 @@
-import { existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { existsSync, linkSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 /**
@@ -91,14 +92,33 @@ function isAlive(pid: number): boolean {
   }
 }
 
+/** The process id a lock file holds, NaN when it is gone or unreadable. */
+function holderOf(file: string): number {
+  try {
+    return Number.parseInt(readFileSync(file, 'utf8'), 10);
+  } catch {
+    return Number.NaN;
+  }
+}
+
+function inUse(dir: string, holder: number): EmbeddedDatabaseError {
+  return new EmbeddedDatabaseError(
+    `The embedded database ${dir} is in use by process ${holder} (the server, or a backup or ` +
+      `restore). Stop it first: PGlite allows one process at a time.`,
+    'in-use',
+  );
+}
+
 /**
  * Takes the folder's lock file (DATA_DIR/pglite.lock holding the process id), refusing when
  * another live process holds it. A lock left by a process that died (SIGKILL, power cut) is
- * taken over. Returns the release function.
+ * taken over: it is first renamed to a name of this process's own, which only one of several
+ * processes that found it stale can do, so none removes a lock another has just written; every
+ * process then tries the exclusive create again. Returns the release function.
  */
 export function lockEmbeddedFolder(dir: string): () => void {
   const lock = `${path.resolve(dir)}.lock`;
-  for (let attempt = 0; attempt < 3; attempt += 1) {
+  for (let attempt = 0; attempt < 5; attempt += 1) {
     try {
       writeFileSync(lock, `${process.pid}\n`, { flag: 'wx' });
       return () => {
@@ -110,21 +130,30 @@ export function lockEmbeddedFolder(dir: string): () => void {
       };
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-      let holder = Number.NaN;
-      try {
-        holder = Number.parseInt(readFileSync(lock, 'utf8'), 10);
-      } catch {
-        // removed meanwhile: try again
-      }
-      if (Number.isInteger(holder) && isAlive(holder)) {
-        throw new EmbeddedDatabaseError(
-          `The embedded database ${dir} is in use by process ${holder} (the server, or a backup or ` +
-            `restore). Stop it first: PGlite allows one process at a time.`,
-          'in-use',
-        );
-      }
-      rmSync(lock, { force: true });
     }
+    const holder = holderOf(lock);
+    if (Number.isInteger(holder) && isAlive(holder)) throw inUse(dir, holder);
+    const aside = `${lock}.stale-${process.pid}-${randomUUID()}`;
+    try {
+      renameSync(lock, aside);
+    } catch (err) {
+      // Another process moved the stale lock first: try the create again.
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') continue;
+      throw err;
+    }
+    // Between reading the holder and the rename another process may have taken the stale lock
+    // over and written its own: put a live lock back (link fails if the name is taken) and refuse.
+    const moved = holderOf(aside);
+    if (moved !== holder && Number.isInteger(moved) && isAlive(moved)) {
+      try {
+        linkSync(aside, lock);
+      } catch {
+        // another lock is in place already
+      }
+      rmSync(aside, { force: true });
+      throw inUse(dir, moved);
+    }
+    rmSync(aside, { force: true });
   }
   throw new EmbeddedDatabaseError(`Could not lock the embedded database ${dir}`, 'in-use');
 }

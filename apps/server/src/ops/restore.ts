@@ -7,7 +7,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { DatabaseHandle, Executor } from '../db/client';
 import type { FileStore } from '../platform/files';
 import { BACKUP_FORMAT, BACKUP_VERSION, type BackupManifest, filePathIn, MANIFEST_FILE } from './backup';
-import { ident, identList, readCatalog, readMigrationState, type TableInfo } from './catalog';
+import { ident, identList, readCatalog, readMigrationState, rows as rowsOf, type TableInfo } from './catalog';
 
 /**
  * Tables the migrations fill (the departments and courses catalogue, the sale packages): a fresh
@@ -73,10 +73,8 @@ export async function verifyBackup(dir: string): Promise<BackupManifest> {
 }
 
 async function countRows(db: Executor, table: string): Promise<number> {
-  const result = (await db.execute(sql`select count(*)::int as n from ${ident(table)}`)) as unknown as {
-    rows: { n: number }[];
-  };
-  return Number(result.rows[0]?.n ?? 0);
+  const [row] = await rowsOf<{ n: number }>(db, sql`select count(*)::int as n from ${ident(table)}`);
+  return Number(row?.n ?? 0);
 }
 
 /** Inserts one batch of JSON rows (only the backup's columns the table has; the rest take their defaults). */

@@ -2,7 +2,13 @@ import { like } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginThrottle } from '../db/schema/index';
-import { API_ACCESS_TABLE, API_ACTORS, type ApiActor } from '../test/api-access-table';
+import {
+  API_ACCESS_TABLE,
+  API_ACTORS,
+  type ApiActor,
+  CANNOT_SUCCEED,
+  SHOWS_PATIENT_NAMES,
+} from '../test/api-access-table';
 import {
   type ApiAccessWorld,
   bodyFor,
@@ -90,6 +96,7 @@ describe('access matrix over the whole API (generated from the OpenAPI document)
       const entry = API_ACCESS_TABLE[operation.key] ?? [];
       const table: readonly ApiActor[] = 'answers' in entry ? entry.answers : entry;
       const seesOwner: readonly ApiActor[] = 'seesOwner' in entry ? entry.seesOwner : table;
+      const showsPatient = SHOWS_PATIENT_NAMES[operation.key] ?? [];
       const actors = [
         ...API_ACTORS.filter((actor) => !table.includes(actor)),
         ...API_ACTORS.filter((actor) => table.includes(actor)),
@@ -112,6 +119,10 @@ describe('access matrix over the whole API (generated from the OpenAPI document)
         if (!table.includes(actor)) faults.push(`${operation.key} as ${actor}: ${response.statusCode}`);
         else if (!seesOwner.includes(actor) && mentionsOwner(response.body)) {
           faults.push(`${operation.key} as ${actor}: ${response.statusCode} naming the owning student`);
+        } else if (namesPatient(response.body) !== showsPatient.includes(actor)) {
+          faults.push(
+            `${operation.key} as ${actor}: ${response.statusCode} ${showsPatient.includes(actor) ? 'without' : 'with'} the full patient name`,
+          );
         } else allowed2xx += 1;
         // A request may block, delete or re-place the world's people; put them back.
         if (operation.method !== 'GET') await restoreActors();
@@ -128,17 +139,26 @@ describe('access matrix over the whole API (generated from the OpenAPI document)
       'entries of api-access-table.ts the OpenAPI document no longer has': stale,
       '2xx answers outside api-access-table.ts': faults,
       '5xx answers': errors,
+      'operations that answered no one a 2xx (CANNOT_SUCCEED lists those that cannot)': unproven.sort(),
     }).toEqual({
       'operations of the OpenAPI document missing from api-access-table.ts': [],
       'entries of api-access-table.ts the OpenAPI document no longer has': [],
       '2xx answers outside api-access-table.ts': [],
       '5xx answers': [],
+      'operations that answered no one a 2xx (CANNOT_SUCCEED lists those that cannot)': [
+        ...CANNOT_SUCCEED,
+      ].sort(),
     });
   }, 120_000);
 
   function mentionsOwner(body: string): boolean {
     const owner = w.academic.actors.student;
     return body.includes(owner.id) || body.includes(owner.name) || body.includes(owner.email);
+  }
+
+  /** Whether a body holds one of the full patient names the owning student's records hold. */
+  function namesPatient(body: string): boolean {
+    return w.patientNames.some((name) => body.includes(name));
   }
 
   function urlOf(operation: Operation, params: Record<string, string>): string {

@@ -3,7 +3,16 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DATA_KEY_FILE, dataKeyId, loadDataKey, openSecret, sealedKeyId, sealSecret } from './data-key';
+import {
+  DATA_KEY_FILE,
+  dataKeyId,
+  dataKeyRing,
+  loadDataKey,
+  loadDataKeyRing,
+  openSecret,
+  sealedKeyId,
+  sealSecret,
+} from './data-key';
 
 const dirs: string[] = [];
 function tempDir(): string {
@@ -114,5 +123,65 @@ describe('sealSecret / openSecret', () => {
 
   it('refuses a key of the wrong length', () => {
     expect(() => sealSecret(randomBytes(16), 'x')).toThrow(/32 bytes/);
+  });
+});
+
+describe('the data key ring', () => {
+  it('opens each value with the key its header names; seals with the current key only', () => {
+    const current = randomBytes(32);
+    const retired = randomBytes(32);
+    const ring = dataKeyRing(current, [retired, current]);
+    expect(ring.ids).toEqual([dataKeyId(current), dataKeyId(retired)]);
+    expect(ring.open(sealSecret(retired, 'sealed by a server still on the old key'))).toBe(
+      'sealed by a server still on the old key',
+    );
+    expect(ring.open(sealSecret(current, 'new'))).toBe('new');
+    expect(() => ring.open(sealSecret(randomBytes(32), 'other'))).toThrow(/cannot be opened/);
+    // The first format names no key: each key of the ring is tried.
+    const iv = randomBytes(12);
+    const cipher = createCipheriv('aes-256-gcm', retired, iv, { authTagLength: 16 });
+    const body = Buffer.concat([cipher.update('v1 token', 'utf8'), cipher.final()]);
+    expect(ring.open(`v1:${Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64')}`)).toBe(
+      'v1 token',
+    );
+  });
+
+  it('loads the retired keys from DATA_DIR/data.key.retired-<id> and DATA_KEY_RETIRED', () => {
+    const dir = tempDir();
+    const current = loadDataKey({ dataKey: undefined, dataDir: dir });
+    const filed = randomBytes(32);
+    const fromEnv = randomBytes(32);
+    writeFileSync(
+      path.join(dir, `${DATA_KEY_FILE}.retired-${dataKeyId(filed)}`),
+      `${filed.toString('base64')}\n`,
+    );
+    writeFileSync(path.join(dir, `${DATA_KEY_FILE}.next`), 'not a key of the ring\n');
+    const ring = loadDataKeyRing({
+      dataKey: undefined,
+      dataDir: dir,
+      retiredKeys: ` ${fromEnv.toString('base64')} ,`,
+    });
+    expect(ring.current.equals(current)).toBe(true);
+    expect([...ring.ids].sort()).toEqual([dataKeyId(current), dataKeyId(filed), dataKeyId(fromEnv)].sort());
+    expect(ring.open(sealSecret(filed, 'a'))).toBe('a');
+    expect(ring.open(sealSecret(fromEnv, 'b'))).toBe('b');
+    // With DATA_KEY and no DATA_DIR yet: the ring is DATA_KEY and DATA_KEY_RETIRED.
+    const envOnly = loadDataKeyRing({
+      dataKey: current.toString('base64'),
+      dataDir: path.join(dir, 'missing'),
+      retiredKeys: undefined,
+    });
+    expect(envOnly.ids).toEqual([dataKeyId(current)]);
+  });
+
+  it('refuses a DATA_KEY_RETIRED entry or a retired key file that is not a key, naming it', () => {
+    const dir = tempDir();
+    expect(() => loadDataKeyRing({ dataKey: undefined, dataDir: dir, retiredKeys: 'c2hvcnQ=' })).toThrow(
+      /DATA_KEY_RETIRED/,
+    );
+    writeFileSync(path.join(dir, `${DATA_KEY_FILE}.retired-0123456789abcdef`), 'c2hvcnQ=\n');
+    expect(() => loadDataKeyRing({ dataKey: undefined, dataDir: dir })).toThrow(
+      /data\.key\.retired-0123456789abcdef/,
+    );
   });
 });

@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 /**
@@ -16,6 +16,8 @@ const V1_PREFIX = 'v1:';
 const V2_PREFIX = 'v2:';
 const KEY_ID = /^[0-9a-f]{16}$/;
 export const DATA_KEY_FILE = 'data.key';
+/** A key rotation replaced: DATA_DIR/data.key.retired-<key id> (written by rotate-data-key). */
+export const RETIRED_KEY_PREFIX = `${DATA_KEY_FILE}.retired-`;
 
 // Strict base64 (standard or URL-safe alphabet): Buffer.from(…, 'base64') silently skips any
 // other character, which would turn a mistyped key into a different, shorter key.
@@ -136,4 +138,76 @@ export function openSecret(key: Buffer, sealed: string): string {
 /** A new random data key (for rotation). */
 export function newDataKey(): Buffer {
   return randomBytes(KEY_BYTES);
+}
+
+/**
+ * The keys a server opens sealed values with: the current key (which seals every new value) and
+ * the retired ones, each value opened with the key its 'v2:<key id>:' header names. A server
+ * still running with the old key after `npm run rotate-data-key` seals new rows with it; once
+ * restarted with the new key it opens them with the retired one.
+ */
+export type DataKeyRing = {
+  readonly current: Buffer;
+  /** The ids of every key in the ring, the current one first. */
+  readonly ids: readonly string[];
+  /** Opens a value sealed with any key of the ring (openSecret's errors otherwise). */
+  open(sealed: string): string;
+};
+
+/** A ring of `current` and `retired` keys (duplicates and the current key among them ignored). */
+export function dataKeyRing(current: Buffer, retired: readonly Buffer[] = []): DataKeyRing {
+  const byId = new Map<string, Buffer>([[dataKeyId(current), current]]);
+  for (const key of retired) if (!byId.has(dataKeyId(key))) byId.set(dataKeyId(key), key);
+  const keys = [...byId.values()];
+  return {
+    current,
+    ids: [...byId.keys()],
+    open(sealed: string): string {
+      const id = sealedKeyId(sealed);
+      if (id !== null) return openSecret(byId.get(id) ?? current, sealed);
+      // The first format names no key: the current key first, then each retired one.
+      let error: unknown;
+      for (const key of keys) {
+        try {
+          return openSecret(key, sealed);
+        } catch (err) {
+          error = err;
+        }
+      }
+      throw error;
+    },
+  };
+}
+
+/** Where a ring is wanted: a plain key is a ring of that key alone. */
+export function asKeyRing(key: Buffer | DataKeyRing): DataKeyRing {
+  return Buffer.isBuffer(key) ? dataKeyRing(key) : key;
+}
+
+/**
+ * The data key ring: the current key as `loadDataKey` finds it, and the retired keys from the
+ * files DATA_DIR/data.key.retired-<id> that rotation keeps and from DATA_KEY_RETIRED
+ * (comma-separated base64 keys, for servers that take their key from DATA_KEY).
+ */
+export function loadDataKeyRing(options: {
+  dataKey: string | undefined;
+  dataDir: string;
+  retiredKeys?: string | undefined;
+}): DataKeyRing {
+  const current = loadDataKey(options);
+  const retired: Buffer[] = [];
+  for (const [i, text] of (options.retiredKeys ?? '').split(',').entries()) {
+    if (text.trim() !== '') retired.push(decodeKey(text, `DATA_KEY_RETIRED (key ${i + 1})`));
+  }
+  let names: string[] = [];
+  try {
+    names = readdirSync(options.dataDir);
+  } catch (err) {
+    if (!isCode(err, 'ENOENT')) throw err;
+  }
+  for (const name of names.filter((n) => n.startsWith(RETIRED_KEY_PREFIX)).sort()) {
+    const file = path.join(options.dataDir, name);
+    retired.push(decodeKey(readFileSync(file, 'utf8'), `The retired data key file ${file}`));
+  }
+  return dataKeyRing(current, retired);
 }

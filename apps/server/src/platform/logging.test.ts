@@ -115,7 +115,7 @@ describe('log serializers and redaction', () => {
   });
 
   it('redacts passwords, tokens, session headers and patient fields from any logged object', () => {
-    expect(PATIENT_FIELDS).toEqual(['name', 'contactNumber', 'address']);
+    expect([...PATIENT_FIELDS].sort()).toEqual(['address', 'contactNumber', 'name', 'patient', 'patientId']);
     const log = memoryLog();
     const app = Fastify({ logger: loggerOptions('info', log.stream) });
     app.log.info(
@@ -134,6 +134,7 @@ describe('log serializers and redaction', () => {
         record: { sensitiveDetails: PATIENT, token: 'tok-000' },
         patientName: PATIENT.name,
         deep: { a: { b: { c: { d: [{ someOtherPasswordField: 'Top-Secret-4', details: PATIENT }] } } } },
+        procedure: { kind: 'procedure', details: { patient: 'Sita Devi-77', ipd: 'IPD-9' } },
       },
       'an object someone logged',
     );
@@ -145,13 +146,16 @@ describe('log serializers and redaction', () => {
       'tok-789',
       'tok-000',
       ...Object.values(PATIENT),
+      'P-77',
+      'Sita Devi-77',
     ]) {
       expect(text).not.toContain(secret);
     }
     const [entry] = log.entries();
     expect(entry).toMatchObject({
       password: REDACTED,
-      body: { kind: 'clinical-case', details: { name: REDACTED, patientId: 'P-77' } },
+      body: { kind: 'clinical-case', details: { name: REDACTED, patientId: REDACTED } },
+      procedure: { details: { patient: REDACTED, ipd: 'IPD-9' } },
       request: { headers: { cookie: REDACTED, authorization: REDACTED } },
       response: { headers: { 'set-cookie': REDACTED } },
       record: { sensitiveDetails: REDACTED },

@@ -1,3 +1,4 @@
+import { patientIdentifierFields } from '@pgel/shared/privacy/masking';
 import { RECORD_KINDS } from '@pgel/shared/records/kinds';
 import { isUuid } from '@pgel/shared/schemas/common';
 import type { FastifyRequest, FastifyServerOptions } from 'fastify';
@@ -39,12 +40,11 @@ const SECRET_KEYS = new Set(
 );
 
 /**
- * The patient's fields (name, contact number, address): every field a record kind marks
- * `sensitive`, read from the registry so a new sensitive field is redacted without a change here.
+ * The patient's fields (name, contact number, address, patient id, a procedure's patient): every
+ * field `patientIdentifierFields` names for a record kind, read from the registry so a new one is
+ * redacted without a change here.
  */
-export const PATIENT_FIELDS: readonly string[] = [
-  ...new Set(RECORD_KINDS.flatMap((kind) => kind.fields.filter((f) => f.sensitive).map((f) => f.name))),
-];
+export const PATIENT_FIELDS: readonly string[] = [...new Set(RECORD_KINDS.flatMap(patientIdentifierFields))];
 const PATIENT_IN_DETAILS = new Set(PATIENT_FIELDS);
 const PATIENT_ANYWHERE = new Set(
   PATIENT_FIELDS.map((f) => `patient${f.charAt(0).toUpperCase()}${f.slice(1)}`),

@@ -1,14 +1,7 @@
-import path from 'node:path';
-import { loadConfig } from '../config';
-import { openDatabase } from '../db/client';
+import { openFromEnv } from '../ops/cli';
 
 /** Opens the database the server would open, from the same environment variables. */
 export async function openDatabaseFromEnv() {
-  const config = loadConfig();
-  const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    pgliteDir: path.join(config.dataDir, 'pglite'),
-    poolSize: 2,
-  });
+  const { config, database } = await openFromEnv();
   return { config, database };
 }

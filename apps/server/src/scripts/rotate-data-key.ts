@@ -12,6 +12,7 @@ async function run() {
     await rotateDataKey({
       db: database.db,
       dataKey: config.dataKey,
+      retiredKeys: config.dataKeyRetired,
       dataDir: config.dataDir,
       print: console.log,
     });

@@ -104,7 +104,8 @@ export const API_ACCESS_TABLE: Record<string, AccessEntry> = {
   'GET /files/{id}': OWNER_AND_DEPARTMENT,
 
   // One's own notifications and profile.
-  'GET /notifications': ownScope(SIGNED_IN, ['student']),
+  // The teacher a record names is told of it, with the student's name.
+  'GET /notifications': ownScope(SIGNED_IN, ['student', 'faculty']),
   'POST /notifications/{id}/read': ['student'],
   'GET /profile': ownScope(SIGNED_IN, ['student']),
   'PUT /profile': SIGNED_IN,
@@ -222,4 +223,34 @@ export const API_ACCESS_TABLE: Record<string, AccessEntry> = {
 
   // Patient privacy: the access log is Master's.
   'GET /patient-access-log': MASTER,
+};
+
+/**
+ * The operations no actor can get a 2xx from in the matrix's world, because what they need is
+ * not in it. Every other operation must answer at least one actor a 2xx, so that an operation
+ * whose path ids or body are wrong (a 4xx to everyone) fails instead of proving nothing.
+ */
+export const CANNOT_SUCCEED: readonly string[] = [
+  // The launch gate: open only before launch, with the launch password (the world is launched).
+  'POST /settings/launch/check',
+  'POST /settings/launch',
+  // E-mail links and the password reset: a real token is only in the e-mail sent.
+  'POST /auth/verify/{token}',
+  'POST /auth/verify-staff/{token}',
+  'POST /auth/verify-drpc/{token}',
+  'POST /auth/reset-password',
+  // Gateways sign these with a secret the world does not have.
+  'POST /payments/webhooks/razorpay',
+  'POST /payments/webhooks/phonepe',
+  // Zoho calls back with a code of its own.
+  'POST /crm/zoho/callback',
+];
+
+/**
+ * The operations that show a record's full patient names (its detail), and the actors who may
+ * see them there: the owning student and the staff who may verify the record. Every other 2xx
+ * answer (lists above all) shows patient names as initials only.
+ */
+export const SHOWS_PATIENT_NAMES: Record<string, readonly ApiActor[]> = {
+  'GET /records/{id}': ['student', 'faculty', 'hod'],
 };

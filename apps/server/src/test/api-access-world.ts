@@ -1,5 +1,6 @@
 import { AETCOM_SKILLS } from '@pgel/shared/academic/aetcom';
-import { clinicalCase, drpActivity, introductionSchedule } from '@pgel/shared/records/kinds';
+import { patientNameFields } from '@pgel/shared/privacy/masking';
+import { clinicalCase, drpActivity, introductionSchedule, procedure } from '@pgel/shared/records/kinds';
 import type { RecordKind } from '@pgel/shared/records/types';
 import { todayIso } from '@pgel/shared/schemas/dates';
 import { inArray, like } from 'drizzle-orm';
@@ -51,6 +52,12 @@ export type ApiAccessWorld = {
   checkCode: string;
   packageId: string;
   couponCode: string;
+  /**
+   * Every full patient name the owning student's records hold (clinical cases, procedures): a
+   * list answer shows only their initials, a record's detail the full name only to the student
+   * and the staff who may verify it.
+   */
+  patientNames: string[];
 };
 
 export async function createApiAccessWorld(t: TestApp): Promise<ApiAccessWorld> {
@@ -95,6 +102,7 @@ export async function createApiAccessWorld(t: TestApp): Promise<ApiAccessWorld> 
     checkCode,
     packageId,
     couponCode: (await createCoupon(t.db, { discountPaise: 10_000, quantity: 1000 })).code,
+    patientNames: [],
   };
   await ownerHistory(t, world);
   return world;
@@ -102,10 +110,13 @@ export async function createApiAccessWorld(t: TestApp): Promise<ApiAccessWorld> 
 
 /**
  * What the lists show of the owning student before any request of the matrix: a memo, a
- * notification, an appraisal and an AETCOM year (from two years ago, clear of the matrix's own).
+ * notification, an appraisal and an AETCOM year (from two years ago, clear of the matrix's own),
+ * and a clinical case and a procedure, each naming its patient.
  */
 async function ownerHistory(t: TestApp, w: ApiAccessWorld): Promise<void> {
   const a = w.academic.actors;
+  await ownerRecord(t, w, clinicalCase, 'pending');
+  await ownerRecord(t, w, procedure, 'pending');
   await ownerMemo(t, w, 'issued');
   await t.db.insert(notifications).values({
     toId: a.student.id,
@@ -158,9 +169,11 @@ async function ownerRecord(
   status: 'pending' | 'approved',
 ): Promise<string> {
   const a = w.academic.actors;
-  if (kind === clinicalCase || kind === drpActivity) {
+  const names = patientNameFields(kind);
+  if (names.length > 0 || kind === drpActivity) {
     // Through the API, so patient identifiers are stored as the app stores them.
     const values = validValues(kind, w.academic.refs, w.documentId);
+    for (const name of names) if (typeof values[name] === 'string') w.patientNames.push(values[name]);
     const created = await post(t.app, '/api/v1/records', recordBody(kind, values), {
       cookie: await cookieOf(t, w, 'student'),
     });
@@ -317,6 +330,18 @@ export async function pathParamsFor(
       // Until the matrix puts the actors back after this operation.
       await setOwnerPaid(t, w, false);
       return {};
+    case 'POST /theses/thesis/acceptance-date': {
+      // The date is the thesis's last step: the owning student writes the others first.
+      const cookie = await cookieOf(t, w, 'student');
+      for (const step of ['title', 'guide', 'co-guides', 'certificate']) {
+        const body = bodyFor(w, `POST /theses/{stage}/${step}`, {});
+        const response = await post(t.app, `/api/v1/theses/thesis/${step}`, body, { cookie });
+        if (response.statusCode !== 200 && response.statusCode !== 201) {
+          throw new Error(`thesis ${step}: ${response.statusCode} ${response.body}`);
+        }
+      }
+      return {};
+    }
     case 'GET /payments/orders/{id}':
     case 'POST /payments/orders/{id}/verify':
       return { id: (await ownerOrder(t, w)).id };
@@ -358,7 +383,8 @@ function sharedParam(w: ApiAccessWorld, route: string, name: string): string {
 export function queryFor(w: ApiAccessWorld, operation: string, names: string[]): Record<string, string> {
   const query: Record<string, string> = {};
   if (names.includes('studentId')) query.studentId = w.academic.actors.student.id;
-  if (operation === 'GET /records') query.kind = introductionSchedule.id;
+  // Clinical cases: the list masks their patients' names.
+  if (operation === 'GET /records') query.kind = clinicalCase.id;
   if (operation === 'POST /files') query.purpose = 'document';
   return query;
 }

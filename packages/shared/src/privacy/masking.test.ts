@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { clinicalCase, drpAutopsy, procedure } from '../records/kinds';
-import { initialsOf, maskPatientDetails, patientNameFields } from './masking';
+import {
+  initialsOf,
+  maskPatientDetails,
+  patientIdentifierFields,
+  patientNameFields,
+  plainPatientIdentifierFields,
+} from './masking';
 
 describe('initialsOf', () => {
   it.each([
@@ -36,5 +42,18 @@ describe('maskPatientDetails', () => {
       patient: 'S. D.',
       ipd: 'IPD-1',
     });
+  });
+});
+
+describe('patientIdentifierFields', () => {
+  it('names the sensitive fields, the patient names and the columns that identify the patient', () => {
+    expect(patientIdentifierFields(clinicalCase).sort()).toEqual(
+      ['address', 'contactNumber', 'name', 'patientId'].sort(),
+    );
+    expect(patientIdentifierFields(procedure)).toEqual(['patient']);
+    expect(patientIdentifierFields(drpAutopsy)).toEqual(['name']);
+    expect(plainPatientIdentifierFields(clinicalCase)).toEqual(['patientId']);
+    expect(plainPatientIdentifierFields(procedure)).toEqual(['patient']);
+    expect(plainPatientIdentifierFields(drpAutopsy)).toEqual([]);
   });
 });

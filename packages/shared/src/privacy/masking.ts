@@ -22,6 +22,36 @@ export function patientNameFields(kind: RecordKind): string[] {
 }
 
 /**
+ * Every field of the kind that identifies the patient (issue 15): the `sensitive` fields (name,
+ * contact number, address), the patient's (or the deceased's) name (`patientName`, a procedure's
+ * patient) and the fields shown in a column marked `identifiesPatient` (a clinical case's patient
+ * id). The one rule for what the audit log, the server's log, a device draft and retention leave
+ * out or remove.
+ */
+export function patientIdentifierFields(kind: RecordKind): string[] {
+  const identifyingColumns = new Set(
+    kind.columns.filter((column) => column.identifiesPatient === true).map((column) => column.value),
+  );
+  return kind.fields
+    .filter(
+      (field) =>
+        field.sensitive === true ||
+        field.patientName === true ||
+        identifyingColumns.has(`details.${field.name}`),
+    )
+    .map((field) => field.name);
+}
+
+/**
+ * The identifying fields a kind keeps in its plain `details` (not sealed): the procedure's patient,
+ * the clinical case's patient id. Audit stripping and retention remove these from `details`.
+ */
+export function plainPatientIdentifierFields(kind: RecordKind): string[] {
+  const sensitive = new Set(kind.fields.filter((field) => field.sensitive).map((field) => field.name));
+  return patientIdentifierFields(kind).filter((name) => !sensitive.has(name));
+}
+
+/**
  * A record's details as a list (or a viewer without the right to the full values) shows them:
  * patient names as initials, every other sensitive field (contact number, address) left out.
  */

@@ -3,14 +3,15 @@ import { CRM_MESSAGES as M } from '@pgel/shared/commerce/crm';
 import type { ZohoSettings } from '../../config';
 import type { Database } from '../../db/client';
 import { writeAudit } from '../../platform/audit';
-import { openSecret, sealSecret } from '../../platform/data-key';
+import { asKeyRing, type DataKeyRing, sealSecret } from '../../platform/data-key';
 import { AppError } from '../../platform/errors';
 import * as repo from './crm.repository';
 
 export type CrmDeps = {
   db: Database;
   zoho: ZohoSettings | undefined;
-  dataKey: Buffer;
+  /** The data key ring (or a single key): seals with the current key, opens with any. */
+  dataKey: Buffer | DataKeyRing;
   fetchImpl?: typeof fetch;
 };
 type Meta = { ip: string };
@@ -113,7 +114,7 @@ export class CrmService {
       if (!grant.refreshToken && before) grant.refreshToken = this.previousRefreshToken(before.sealedToken);
       await repo.saveIntegration(tx, {
         provider: PROVIDER,
-        sealedToken: sealSecret(this.deps.dataKey, JSON.stringify(grant)),
+        sealedToken: sealSecret(asKeyRing(this.deps.dataKey).current, JSON.stringify(grant)),
         apiDomain,
         connectedById: actor.id,
         connectedAt,
@@ -171,7 +172,7 @@ export class CrmService {
 
   private previousRefreshToken(sealed: string): string | null {
     try {
-      const previous = JSON.parse(openSecret(this.deps.dataKey, sealed)) as Partial<StoredGrant>;
+      const previous = JSON.parse(asKeyRing(this.deps.dataKey).open(sealed)) as Partial<StoredGrant>;
       return typeof previous.refreshToken === 'string' ? previous.refreshToken : null;
     } catch {
       // Sealed with a key this server no longer has: nothing to carry over.

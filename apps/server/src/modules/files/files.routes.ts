@@ -12,9 +12,6 @@ async function authenticated(request: FastifyRequest) {
   requireActor(request);
 }
 
-/** Kept for callers that imported it from here; the helper lives in file-response.ts. */
-export { contentDisposition } from './file-response';
-
 const UploadQuery = z.object({
   purpose: z.enum(FILE_PURPOSES, { error: FILE_MESSAGES.purpose }),
 });

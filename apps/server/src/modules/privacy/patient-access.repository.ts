@@ -13,9 +13,18 @@ export async function logPatientAccess(
 }
 
 const viewer = alias(users, 'viewer');
+
+/**
+ * The most the page's total counts: past it the log (a year of every full view, millions of rows
+ * at national scale) is not counted on every page; the total shows 10,000 and the pages go as far.
+ */
+export const PATIENT_ACCESS_COUNT_CAP = 10_000;
 const student = alias(users, 'student');
 
-/** One page of the log, newest first, and its total, filtered by student and/or viewer. */
+/**
+ * One page of the log, newest first, and its total (at most PATIENT_ACCESS_COUNT_CAP), filtered
+ * by student and/or viewer.
+ */
 export async function listPatientAccess(
   db: Executor,
   query: { page: number; pageSize: number; studentId?: string | undefined; viewerId?: string | undefined },
@@ -45,7 +54,14 @@ export async function listPatientAccess(
     .orderBy(desc(patientAccessLog.viewedAt), desc(patientAccessLog.id))
     .limit(query.pageSize)
     .offset((query.page - 1) * query.pageSize);
-  const [total] = await db.select({ total: count() }).from(patientAccessLog).where(where);
+  // Counts the rows of a limited subquery: the index stops after the cap instead of the whole log.
+  const capped = db
+    .select({ id: patientAccessLog.id })
+    .from(patientAccessLog)
+    .where(where)
+    .limit(PATIENT_ACCESS_COUNT_CAP)
+    .as('capped');
+  const [total] = await db.select({ total: count() }).from(capped);
   return { rows, total: Number(total?.total ?? 0) };
 }
 

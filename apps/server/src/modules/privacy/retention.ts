@@ -1,5 +1,6 @@
+import { patientIdentifierFields } from '@pgel/shared/privacy/masking';
 import { RECORD_KINDS } from '@pgel/shared/records/kinds';
-import { and, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, asc, gt, inArray, isNotNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { records } from '../../db/schema/index';
 import { writeAudits } from '../../platform/audit';
@@ -17,61 +18,91 @@ export function retentionMonths(value: string | undefined): number {
   return months;
 }
 
+/** Entries purged per transaction: one update and one multi-row audit insert each. */
+export const RETENTION_BATCH = 500;
+
+/** `details` without the kind's patient identifiers, as SQL (a CASE on the row's kind). */
+function detailsWithoutIdentifiers(): { strip: SQL; holds: SQL } {
+  const strips: SQL[] = [];
+  const holds: SQL[] = [];
+  for (const kind of RECORD_KINDS) {
+    const names = patientIdentifierFields(kind);
+    if (names.length === 0) continue;
+    const keys = sql`array[${sql.join(
+      names.map((n) => sql`${n}`),
+      sql`, `,
+    )}]::text[]`;
+    strips.push(sql`when ${kind.id} then ${records.details} - ${keys}`);
+    holds.push(sql`(${records.kind} = ${kind.id} and ${records.details} ?| ${keys})`);
+  }
+  return {
+    strip: sql`case ${records.kind} ${sql.join(strips, sql` `)} else ${records.details} end`,
+    holds: or(...holds) ?? sql`false`,
+  };
+}
+
 /**
  * Removes the patient identifiers of every entry verified more than `months` months before `now`
  * (issue 15, DPDP Rules 2025): its sealed sensitive details (patient name, contact number,
- * address; the deceased's name) and the patient names kept in `details` (a procedure's patient).
- * The clinical content stays. One transaction, one audit row per entry; run it again and it
- * finds nothing more. Returns how many entries lost their identifiers.
+ * address; the deceased's name) and every identifier kept in `details` (`patientIdentifierFields`:
+ * a procedure's patient, a clinical case's patient id). The clinical content stays. Keyset
+ * batches of `batch` entries (rows another transaction holds are skipped, for the next run), each
+ * batch its own transaction with one audit row per entry; run it again and it finds nothing more.
+ * Returns how many entries lost their identifiers.
  */
 export async function purgePatientIdentifiers(
   db: Database,
-  options: { months: number; now?: Date },
+  options: { months: number; now?: Date; batch?: number },
 ): Promise<{ purged: number; cutoff: Date }> {
   const now = options.now ?? new Date();
+  const batch = options.batch ?? RETENTION_BATCH;
   const cutoff = new Date(now);
   cutoff.setUTCMonth(cutoff.getUTCMonth() - options.months);
-  const purged = await db.transaction(async (tx) => {
-    const touched = new Map<string, string>();
-    const verifiedBefore = and(isNotNull(records.verifiedAt), lt(records.verifiedAt, cutoff));
-    for (const kind of RECORD_KINDS) {
-      const names = kind.fields.filter((f) => f.patientName && !f.sensitive).map((f) => f.name);
-      if (names.length === 0) continue;
-      const keys = sql.join(
-        names.map((n) => sql`${n}`),
-        sql`, `,
-      );
-      const rows = await tx
-        .update(records)
-        .set({ details: sql`${records.details} - array[${keys}]::text[]`, identifiersPurgedAt: now })
+  const { strip, holds } = detailsWithoutIdentifiers();
+  let purged = 0;
+  let after = '00000000-0000-0000-0000-000000000000';
+  for (;;) {
+    const found = await db.transaction(async (tx) => {
+      const due = await tx
+        .select({ id: records.id })
+        .from(records)
         .where(
           and(
-            verifiedBefore,
-            sql`${records.kind} = ${kind.id}`,
-            sql`${records.details} ?| array[${keys}]::text[]`,
+            gt(records.id, after),
+            isNotNull(records.verifiedAt),
+            lt(records.verifiedAt, cutoff),
+            or(isNotNull(records.sensitiveDetails), holds),
+          ),
+        )
+        .orderBy(asc(records.id))
+        .limit(batch)
+        .for('update', { skipLocked: true });
+      if (due.length === 0) return 0;
+      after = due[due.length - 1]?.id ?? after;
+      const rows = await tx
+        .update(records)
+        .set({ sensitiveDetails: null, details: strip, identifiersPurgedAt: now })
+        .where(
+          inArray(
+            records.id,
+            due.map((row) => row.id),
           ),
         )
         .returning({ id: records.id, collegeId: records.collegeId });
-      for (const row of rows) touched.set(row.id, row.collegeId);
-    }
-    const sealed = await tx
-      .update(records)
-      .set({ sensitiveDetails: null, identifiersPurgedAt: now })
-      .where(and(verifiedBefore, isNotNull(records.sensitiveDetails)))
-      .returning({ id: records.id, collegeId: records.collegeId });
-    for (const row of sealed) touched.set(row.id, row.collegeId);
-    await writeAudits(
-      tx,
-      [...touched].map(([id, collegeId]) => ({
-        actorId: null,
-        action: 'record.purge-patient-identifiers',
-        entity: 'record',
-        entityId: id,
-        collegeId,
-        after: { identifiersPurgedAt: now.toISOString(), retentionMonths: options.months },
-      })),
-    );
-    return touched.size;
-  });
-  return { purged, cutoff };
+      await writeAudits(
+        tx,
+        rows.map((row) => ({
+          actorId: null,
+          action: 'record.purge-patient-identifiers',
+          entity: 'record',
+          entityId: row.id,
+          collegeId: row.collegeId,
+          after: { identifiersPurgedAt: now.toISOString(), retentionMonths: options.months },
+        })),
+      );
+      purged += rows.length;
+      return due.length;
+    });
+    if (found < batch) return { purged, cutoff };
+  }
 }

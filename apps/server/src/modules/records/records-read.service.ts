@@ -6,7 +6,7 @@ import {
   isStaff,
   isStudent,
 } from '@pgel/shared/auth/policies';
-import { maskPatientDetails, patientNameFields } from '@pgel/shared/privacy/masking';
+import { maskPatientDetails, patientIdentifierFields, patientNameFields } from '@pgel/shared/privacy/masking';
 import {
   type ListRecordsQuery,
   RECORD_MESSAGES as M,
@@ -35,7 +35,7 @@ import { requireKind, restrictedSettings } from './record-prepare';
 import { COORDINATOR_ONLY_KIND_IDS, scopeFor, toListItem } from './record-rows';
 import { recordSearchTargets } from './record-search';
 import * as repo from './records.repository';
-import { openDetails } from './sensitive-details';
+import { type DataKeys, openDetails } from './sensitive-details';
 
 /** Sensitive details go to the record's own student and the staff who may verify it. */
 function mayReadSensitive(
@@ -46,13 +46,9 @@ function mayReadSensitive(
   return record.studentId === actor.id || canVerifyRecord(actor, record, kind);
 }
 
-/** Whether the details shown hold any patient identifier (a sensitive field or a patient's name). */
+/** Whether the details shown hold any patient identifier (`patientIdentifierFields`). */
 function identifiesPatient(kind: RecordKind, details: Record<string, unknown>): boolean {
-  const names = new Set(patientNameFields(kind));
-  return kind.fields.some(
-    (field) =>
-      (field.sensitive || names.has(field.name)) && details[field.name] != null && details[field.name] !== '',
-  );
+  return patientIdentifierFields(kind).some((name) => details[name] != null && details[name] !== '');
 }
 
 /**
@@ -73,7 +69,7 @@ function masked(kind: RecordKind, details: Record<string, unknown>, sensitive: R
 export class RecordReadService {
   private readonly now: () => Date;
 
-  constructor(private readonly deps: { db: Database; dataKey: Buffer; now?: () => Date }) {
+  constructor(private readonly deps: { db: Database; dataKey: DataKeys; now?: () => Date }) {
     this.now = deps.now ?? (() => new Date());
   }
 

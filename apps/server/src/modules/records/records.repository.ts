@@ -1,3 +1,4 @@
+import { plainPatientIdentifierFields } from '@pgel/shared/privacy/masking';
 import { RECORD_KINDS } from '@pgel/shared/records/kinds';
 import type { RecordStatus } from '@pgel/shared/records/types';
 import { and, asc, count, desc, eq, inArray, isNull, notInArray, or, type SQL, sql } from 'drizzle-orm';
@@ -451,14 +452,13 @@ export async function findSpecialities(db: Executor, scope: DepartmentScope, ids
 
 // ---- Set-based history and audit ------------------------------------------------------------
 
-/** A record's state as the audit log keeps it (camelCase, never `sensitive_details`), built in SQL. */
 /**
- * `r.details` without the patient names kept there (a procedure's patient): the audit log never
- * holds a patient identifier (issue 15).
+ * `r.details` without the patient identifiers kept there (`plainPatientIdentifierFields`: a
+ * procedure's patient, a clinical case's patient id): the audit log never holds one (issue 15).
  */
 const AUDITED_DETAILS = (() => {
   const cases = RECORD_KINDS.flatMap((kind) => {
-    const names = kind.fields.filter((f) => f.patientName && !f.sensitive).map((f) => f.name);
+    const names = plainPatientIdentifierFields(kind);
     if (names.length === 0) return [];
     const keys = names.map((n) => `'${n.replace(/'/g, "''")}'`).join(', ');
     return [`when '${kind.id}' then r.details - array[${keys}]::text[]`];
@@ -466,6 +466,7 @@ const AUDITED_DETAILS = (() => {
   return cases.length === 0 ? 'r.details' : `case r.kind ${cases.join(' ')} else r.details end`;
 })();
 
+/** A record's state as the audit log keeps it (camelCase, never `sensitive_details`), built in SQL. */
 const RECORD_STATE_JSON = sql.raw(`jsonb_build_object(
   'id', r.id, 'kind', r.kind, 'studentId', r.student_id, 'collegeId', r.college_id,
   'departmentId', r.department_id, 'date', r.date, 'teacherId', r.teacher_id, 'status', r.status,

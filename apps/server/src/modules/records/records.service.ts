@@ -34,7 +34,7 @@ import { RecordVerificationService } from './record-verification.service';
 import { submittedText, taskUrl } from './records.notify';
 import * as repo from './records.repository';
 import { RecordReadService } from './records-read.service';
-import { rememberDataKey, sealDetails } from './sensitive-details';
+import { type DataKeys, rememberDataKey, sealDetails } from './sensitive-details';
 
 type Meta = { ip: string };
 
@@ -44,8 +44,8 @@ export type RecordsDeps = {
   appUrl: string;
   /** Called after a commit that queued mail, to send it soon. */
   onQueued: () => void;
-  /** Seals patient identifiers at rest (platform/data-key.ts, issue 15). */
-  dataKey: Buffer;
+  /** Seals patient identifiers at rest with the current key, opens with any of the ring (issue 15). */
+  dataKey: DataKeys;
   /** The server's clock (tests may fix it). */
   now?: () => Date;
 };

@@ -1,3 +1,4 @@
+import { patientIdentifierFields } from '@pgel/shared/privacy/masking';
 import type { FieldDef, RecordKind } from '@pgel/shared/records/types';
 import type { RecordValues } from '@pgel/shared/records/validation';
 import { readDraft, removeDraft, writeDraft } from '../../../lib/entry-drafts';
@@ -7,16 +8,13 @@ import { isEdited, sameValue } from './record-values';
 const formOf = (kind: RecordKind) => `record:${kind.id}`;
 
 /**
- * Whether a field names or identifies the patient: the clinical case's sensitive details (name,
- * contact number, address) and the columns marked `identifiesPatient` (its patient id, a
- * procedure's patient name). These are never written to the device: a phone is lost, lent or
- * shared, and a draft outlives the session that typed it.
+ * Whether a field names or identifies the patient (`patientIdentifierFields`: the clinical case's
+ * name, contact number, address and patient id, a procedure's patient name). These are never
+ * written to the device: a phone is lost, lent or shared, and a draft outlives the session that
+ * typed it.
  */
 export function identifiesPatient(kind: RecordKind, field: FieldDef): boolean {
-  if (field.sensitive) return true;
-  return kind.columns.some(
-    (column) => column.identifiesPatient === true && column.value === `details.${field.name}`,
-  );
+  return patientIdentifierFields(kind).includes(field.name);
 }
 
 /** Fields a draft keeps: not files (an upload is not kept), not computed, no patient identifiers. */
