@@ -45,6 +45,10 @@ export function useMarkAttendance() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: markAttendance,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: drpQueryKey }),
+    // Not awaited: the Mark Attendance form is keyed by the days' answer, so a refetch finished
+    // before the caller's own callbacks would remount it and drop them (no close, no 'Success').
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: drpQueryKey });
+    },
   });
 }
