@@ -7,7 +7,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
+import type pg from 'pg';
 import {
   checkEmbeddedFolder,
   embeddedFolderWasCreated,
@@ -15,6 +15,7 @@ import {
   lockEmbeddedFolder,
   markEmbeddedFolder,
 } from '../ops/embedded-guard';
+import { ReleasingPool } from './releasing-pool';
 import * as schema from './schema/index';
 
 /** The Drizzle database both drivers give us; repositories only see this type. */
@@ -69,7 +70,7 @@ export const POOL_SETTINGS = {
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   const migrationsFolder = findMigrationsFolder();
   if (options.databaseUrl) {
-    const pool = new pg.Pool({
+    const pool = new ReleasingPool({
       connectionString: options.databaseUrl,
       max: options.poolSize ?? 10,
       ...POOL_SETTINGS,
