@@ -15,7 +15,7 @@ import { backfillSearchText } from '@pgel/server/modules/records/record-search';
 import { hashPassword } from '@pgel/server/platform/secrets';
 import { RECORD_KINDS } from '@pgel/shared/records/kinds';
 import { sql } from 'drizzle-orm';
-import { admin, percentile } from './support';
+import { admin, COMPETENCY_TITLES, percentile } from './support';
 
 // STUDENTS and RECORDS_PER_STUDENT may be set smaller for a quick run of the script itself.
 const STUDENTS = Number(process.env.STUDENTS ?? 150);
@@ -27,28 +27,7 @@ const PASSWORD = 'Bench-Password-1';
 // Kinds scored on a plain scale, so one score fits every record of a bulk verification.
 const KINDS = RECORD_KINDS.filter((k) => k.scoring.type === 'scale' && k.id !== 'checklist').map((k) => k.id);
 // Competency titles of a department's list; the search looks for one word of one of them.
-const COMPETENCIES = [
-  'Thoracentesis and Pleural Aspiration',
-  'Lumbar Puncture',
-  'Central Venous Cannulation',
-  'Endotracheal Intubation',
-  'Arterial Blood Gas Sampling',
-  'Abdominal Paracentesis',
-  'Bone Marrow Aspiration',
-  'Urinary Catheterisation',
-  'Nasogastric Tube Insertion',
-  'Cardiopulmonary Resuscitation',
-  'Electrocardiogram Interpretation',
-  'Peripheral Smear Examination',
-  'Suturing of Lacerations',
-  'Incision and Drainage',
-  'Wound Debridement',
-  'Fine Needle Aspiration Cytology',
-  'Skin Biopsy',
-  'Joint Aspiration',
-  'Chest Tube Insertion',
-  'Tracheostomy Care',
-];
+const COMPETENCIES = COMPETENCY_TITLES;
 const SEARCH_WORD = 'thoracentesis';
 
 async function signIn(address: string, origin: string, path: string, email: string): Promise<string> {

@@ -16,3 +16,27 @@ export async function admin(url: string, statement: string) {
 export function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 }
+
+/** Procedure competency titles the benchmarks' departments get (records bench and the generator). */
+export const COMPETENCY_TITLES = [
+  'Thoracentesis',
+  'Lumbar Puncture',
+  'Central Venous Cannulation',
+  'Endotracheal Intubation',
+  'Arterial Blood Gas Sampling',
+  'Abdominal Paracentesis',
+  'Bone Marrow Aspiration',
+  'Urinary Catheterisation',
+  'Nasogastric Tube Insertion',
+  'Cardiopulmonary Resuscitation',
+  'Electrocardiogram Interpretation',
+  'Peripheral Smear Examination',
+  'Suturing of Lacerations',
+  'Incision and Drainage',
+  'Wound Debridement',
+  'Fine Needle Aspiration Cytology',
+  'Skin Biopsy',
+  'Joint Aspiration',
+  'Chest Tube Insertion',
+  'Tracheostomy Care',
+];

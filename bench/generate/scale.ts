@@ -173,28 +173,7 @@ export const LAST_NAMES = [
 ];
 
 /** Competency titles (each department gets PROC_COMPETENCIES of them, and as many diagnostic ones). */
-export const COMPETENCY_WORDS = [
-  'Thoracentesis',
-  'Lumbar Puncture',
-  'Central Venous Cannulation',
-  'Endotracheal Intubation',
-  'Arterial Blood Gas Sampling',
-  'Abdominal Paracentesis',
-  'Bone Marrow Aspiration',
-  'Urinary Catheterisation',
-  'Nasogastric Tube Insertion',
-  'Cardiopulmonary Resuscitation',
-  'Electrocardiogram Interpretation',
-  'Peripheral Smear Examination',
-  'Suturing of Lacerations',
-  'Incision and Drainage',
-  'Wound Debridement',
-  'Fine Needle Aspiration Cytology',
-  'Skin Biopsy',
-  'Joint Aspiration',
-  'Chest Tube Insertion',
-  'Tracheostomy Care',
-];
+export { COMPETENCY_TITLES as COMPETENCY_WORDS } from '../support';
 export const COMPETENCIES_PER_TYPE = 20;
 export const SKILLS_PER_COMPETENCY = 3;
 export const SPECIALITIES_PER_DEPARTMENT = 10;
