@@ -11,7 +11,15 @@ import {
   startFakePhonePe,
   startFakeRazorpay,
 } from '../../test/fake-gateways';
-import { APP_URL, buildTestApp, get, sessionCookieOf, type TestApp } from '../../test/helpers';
+import {
+  APP_URL,
+  buildTestApp,
+  createPlacement,
+  get,
+  type Placement,
+  sessionCookieOf,
+  type TestApp,
+} from '../../test/helpers';
 import {
   createCoupon,
   createOrder,
@@ -24,6 +32,20 @@ import {
 } from '../../test/payments-world';
 
 type Order = { id: string; amountPaise: number };
+
+/** The audit rows with this action about this order (or, without an order, by this actor). */
+const auditRows = (t: TestApp, action: string, where: { orderId?: string; actorId?: string }) =>
+  t.db
+    .select()
+    .from(auditLog)
+    .where(
+      and(
+        eq(auditLog.entity, 'payment'),
+        eq(auditLog.action, action),
+        where.orderId ? eq(auditLog.entityId, where.orderId) : undefined,
+        where.actorId ? eq(auditLog.actorId, where.actorId) : undefined,
+      ),
+    );
 
 const postWebhook = (t: TestApp, gateway: string, body: string, headers: Record<string, string>) =>
   t.app.inject({
@@ -52,8 +74,8 @@ describe('payments through Razorpay', () => {
     await fake?.close();
   });
 
-  async function buy(couponCode?: string) {
-    const s = await studentWithSession(t.db);
+  async function buy(couponCode?: string, placement?: Placement) {
+    const s = await studentWithSession(t.db, { placement });
     const created = await createOrder(t.app, s.cookie, { packageId, gateway: 'razorpay', couponCode });
     expect(created.statusCode, created.body).toBe(201);
     const order = created.json.order as Order;
@@ -69,7 +91,8 @@ describe('payments through Razorpay', () => {
 
   it("creates Razorpay's order for the server's amount; a signed, captured payment activates the package", async () => {
     const coupon = await createCoupon(t.db, { discountPaise: 12_345, quantity: 5 });
-    const { s, order, checkout, gatewayOrderId } = await buy(coupon.code);
+    const placement = await createPlacement(t.db);
+    const { s, order, checkout, gatewayOrderId } = await buy(coupon.code, placement);
     const total = priceBreakdown(offerPaise, 12_345).totalPaise;
     expect(order.amountPaise).toBe(total);
     expect(checkout).toMatchObject({
@@ -100,7 +123,20 @@ describe('payments through Razorpay', () => {
     expect(tampered.json.message).toBe(PAYMENT_MESSAGES.verificationFailed);
     expect((await orderRow(t.db, order.id))?.status).toBe('created');
     expect(await isPaid(t.db, s.id)).toBe(false);
-    expect(await paymentAudit(t.db, order.id)).toEqual(['payment.order_created']);
+    // The refusal is audited: who, which order, the gateway's reason; never the signature.
+    expect(await paymentAudit(t.db, order.id)).toEqual(['payment.order_created', 'payment.verify_refused']);
+    const [refusedRow] = await auditRows(t, 'payment.verify_refused', { orderId: order.id });
+    expect(refusedRow?.actorId).toBe(s.id);
+    expect(refusedRow?.collegeId).toBe(placement.college.id);
+    expect(refusedRow?.after).toEqual({
+      gateway: 'razorpay',
+      gatewayOrderId,
+      status: 'created',
+      amountPaise: total,
+      reason: 'signature mismatch',
+    });
+    expect(JSON.stringify(refusedRow)).not.toContain(good.slice(0, 16));
+    expect(JSON.stringify(refusedRow)).not.toContain(fake.keySecret);
 
     const verified = await verifyOrder(t.app, s.cookie, order.id, {
       razorpay_order_id: gatewayOrderId,
@@ -120,7 +156,11 @@ describe('payments through Razorpay', () => {
     const late = fake.webhook('payment.captured', gatewayOrderId, paymentId, total);
     const hook = await postWebhook(t, 'razorpay', late.body, { 'x-razorpay-signature': late.signature });
     expect(hook.statusCode).toBe(200);
-    expect(await paymentAudit(t.db, order.id)).toEqual(['payment.order_created', 'payment.paid']);
+    expect(await paymentAudit(t.db, order.id)).toEqual([
+      'payment.order_created',
+      'payment.verify_refused',
+      'payment.paid',
+    ]);
   });
 
   it('a signed payment.captured webhook settles the order once; replays and bad signatures change nothing', async () => {
@@ -194,24 +234,86 @@ describe('payments through Razorpay', () => {
     ]);
   });
 
-  it('a capture for another amount is not believed', async () => {
-    const { s, order, gatewayOrderId } = await buy();
+  it('a capture for another amount is not believed, by webhook or verify, and is audited once', async () => {
+    const placement = await createPlacement(t.db);
+    const { s, order, gatewayOrderId } = await buy(undefined, placement);
     const wrong = fake.webhook('payment.captured', gatewayOrderId, 'pay_wrong001', 100);
-    expect(
-      (await postWebhook(t, 'razorpay', wrong.body, { 'x-razorpay-signature': wrong.signature })).statusCode,
-    ).toBe(200);
+    const headers = { 'x-razorpay-signature': wrong.signature };
+    expect((await postWebhook(t, 'razorpay', wrong.body, headers)).statusCode).toBe(200);
     expect((await orderRow(t.db, order.id))?.status).toBe('created');
     expect(await isPaid(t.db, s.id)).toBe(false);
+    const hookRows = await auditRows(t, 'payment.webhook_amount_mismatch', { orderId: order.id });
+    expect(hookRows).toHaveLength(1);
+    expect(hookRows[0]?.actorId).toBeNull();
+    expect(hookRows[0]?.collegeId).toBe(placement.college.id);
+    expect(hookRows[0]?.after).toEqual({
+      gateway: 'razorpay',
+      gatewayOrderId,
+      status: 'created',
+      event: 'payment.captured',
+      paymentId: 'pay_wrong001',
+      amountPaise: order.amountPaise,
+      capturedPaise: 100,
+    });
+    expect(JSON.stringify(hookRows[0])).not.toContain(wrong.signature);
+    expect(JSON.stringify(hookRows[0])).not.toContain(fake.webhookSecret);
+
+    // The gateway retries its notice: still one row, the order unchanged.
+    expect((await postWebhook(t, 'razorpay', wrong.body, headers)).statusCode).toBe(200);
+    expect(await auditRows(t, 'payment.webhook_amount_mismatch', { orderId: order.id })).toHaveLength(1);
+    expect((await orderRow(t.db, order.id))?.status).toBe('created');
+
+    // The page verifies the same payment with a genuine signature: refused for the amount, audited.
+    const verified = await verifyOrder(t.app, s.cookie, order.id, {
+      razorpay_order_id: gatewayOrderId,
+      razorpay_payment_id: 'pay_wrong001',
+      razorpay_signature: fake.signPayment(gatewayOrderId, 'pay_wrong001'),
+    });
+    expect(verified.statusCode).toBe(400);
+    expect(verified.json.message).toBe(PAYMENT_MESSAGES.verificationFailed);
+    expect((await orderRow(t.db, order.id))?.status).toBe('created');
+    expect(await isPaid(t.db, s.id)).toBe(false);
+    const [refused] = await auditRows(t, 'payment.verify_refused', { orderId: order.id });
+    expect(refused?.actorId).toBe(s.id);
+    expect(refused?.after).toEqual({
+      gateway: 'razorpay',
+      gatewayOrderId,
+      status: 'created',
+      amountPaise: order.amountPaise,
+      reason: 'amount_mismatch',
+      paymentId: 'pay_wrong001',
+      capturedPaise: 100,
+    });
+    expect(await paymentAudit(t.db, order.id)).toEqual([
+      'payment.order_created',
+      'payment.webhook_amount_mismatch',
+      'payment.verify_refused',
+    ]);
   });
 
-  it('Razorpay refusing the order: 502 and no order is kept', async () => {
-    const s = await studentWithSession(t.db);
+  it('Razorpay refusing the order: 502, no order is kept, the refusal is audited', async () => {
+    const placement = await createPlacement(t.db);
+    const s = await studentWithSession(t.db, { placement });
     fake.failNextOrder();
     const refused = await createOrder(t.app, s.cookie, { packageId, gateway: 'razorpay' });
     expect(refused.statusCode).toBe(502);
     expect(refused.json.message).toBe(PAYMENT_MESSAGES.createOrderFailed);
     const rows = await t.db.select({ n: count() }).from(paymentOrders).where(eq(paymentOrders.userId, s.id));
     expect(rows[0]?.n).toBe(0);
+    // The order is gone but the refusal is kept.
+    const audit = await auditRows(t, 'payment.order_refused', { actorId: s.id });
+    expect(audit).toHaveLength(1);
+    expect(audit[0]?.collegeId).toBe(placement.college.id);
+    expect(audit[0]?.after).toEqual({
+      packageId,
+      packageTitle: 'Single',
+      gateway: 'razorpay',
+      couponCode: null,
+      amountPaise: priceBreakdown(offerPaise, 0).totalPaise,
+      reason: expect.stringMatching(/^Razorpay answered 500/),
+    });
+    expect(await paymentAudit(t.db, audit[0]?.entityId as string)).toEqual(['payment.order_refused']);
+    expect(JSON.stringify(audit[0])).not.toContain(fake.keySecret);
   });
 });
 
@@ -287,11 +389,21 @@ describe('payments through PhonePe', () => {
     expect(await isPaid(t.db, s.id)).toBe(false);
   });
 
-  it('PhonePe refusing the order: 502 with its own message', async () => {
+  it('PhonePe refusing the order: 502 with its own message, no order kept, the refusal audited', async () => {
     const s = await studentWithSession(t.db);
     fake.failNextOrder();
     const refused = await createOrder(t.app, s.cookie, { packageId, gateway: 'phonepe' });
     expect(refused.statusCode).toBe(502);
     expect(refused.json.message).toBe(PAYMENT_MESSAGES.phonePeOrderFailed);
+    const rows = await t.db.select({ n: count() }).from(paymentOrders).where(eq(paymentOrders.userId, s.id));
+    expect(rows[0]?.n).toBe(0);
+    const audit = await auditRows(t, 'payment.order_refused', { actorId: s.id });
+    expect(audit).toHaveLength(1);
+    expect(audit[0]?.after).toMatchObject({
+      packageId,
+      gateway: 'phonepe',
+      reason: expect.stringMatching(/^PhonePe answered 500/),
+    });
+    expect(JSON.stringify(audit[0])).not.toContain(fake.clientSecret);
   });
 });

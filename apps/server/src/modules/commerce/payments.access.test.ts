@@ -1,5 +1,5 @@
 import { PAYMENT_MESSAGES } from '@pgel/shared/commerce/payments';
-import { count, like } from 'drizzle-orm';
+import { and, count, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, loginThrottle, paymentOrders } from '../../db/schema/index';
 import {
@@ -20,7 +20,14 @@ import {
   type TestApp,
   type TestResponse,
 } from '../../test/helpers';
-import { createOrder, sandboxIdOf, seededPackage, studentWithSession } from '../../test/payments-world';
+import {
+  createOrder,
+  paymentAudit,
+  sandboxIdOf,
+  seededPackage,
+  studentWithSession,
+  verifyOrder,
+} from '../../test/payments-world';
 
 type Caller = 'anonymous' | 'student' | 'otherStudent' | 'hod' | 'master';
 const CALLERS: Caller[] = ['anonymous', 'student', 'otherStudent', 'hod', 'master'];
@@ -46,6 +53,7 @@ describe('payments: access to every route', () => {
   let razorpay: FakeRazorpay;
   let phonepe: FakePhonePe;
   const cookies: Partial<Record<Caller, string>> = {};
+  let studentId: string;
   let packageId: string;
 
   beforeAll(async () => {
@@ -56,7 +64,9 @@ describe('payments: access to every route', () => {
     });
     packageId = (await seededPackage(t.db)).id;
     const placement = await createPlacement(t.db);
-    cookies.student = (await studentWithSession(t.db, { placement })).cookie;
+    const student = await studentWithSession(t.db, { placement });
+    cookies.student = student.cookie;
+    studentId = student.id;
     cookies.otherStudent = (await studentWithSession(t.db, { placement })).cookie;
     for (const role of ['hod', 'master'] as const) {
       const staff = await createUser(t.db, { role, placement });
@@ -132,6 +142,44 @@ describe('payments: access to every route', () => {
       }
     });
   }
+
+  it("a tampered verify is refused and audited; another's order is not found and writes nothing", async () => {
+    await t.db.delete(loginThrottle).where(like(loginThrottle.key, 'payment-order:%'));
+    const created = await createOrder(t.app, cookies.student as string, { packageId, gateway: 'razorpay' });
+    expect(created.statusCode, created.body).toBe(201);
+    const orderId = (created.json.order as { id: string }).id;
+    const gatewayOrderId = (created.json.checkout as { gatewayOrderId: string }).gatewayOrderId;
+    razorpay.setPayment('pay_access01', { orderId: gatewayOrderId, amount: 1, status: 'captured' });
+    const proof = {
+      razorpay_order_id: gatewayOrderId,
+      razorpay_payment_id: 'pay_access01',
+      razorpay_signature: 'ab'.repeat(32),
+    };
+
+    for (const caller of ['otherStudent', 'hod', 'master'] as const) {
+      const other = await verifyOrder(t.app, cookies[caller] as string, orderId, proof);
+      expect([other.statusCode, other.json.message]).toEqual([404, PAYMENT_MESSAGES.orderNotFound]);
+    }
+    expect(await paymentAudit(t.db, orderId)).toEqual(['payment.order_created']);
+
+    const own = await verifyOrder(t.app, cookies.student as string, orderId, proof);
+    expect([own.statusCode, own.json.message]).toEqual([400, PAYMENT_MESSAGES.verificationFailed]);
+    expect(await paymentAudit(t.db, orderId)).toEqual(['payment.order_created', 'payment.verify_refused']);
+    const [refused] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, orderId), eq(auditLog.action, 'payment.verify_refused')));
+    expect(refused?.actorId).toBe(studentId);
+    expect(refused?.after).toMatchObject({
+      gateway: 'razorpay',
+      gatewayOrderId,
+      reason: 'signature mismatch',
+    });
+    expect(JSON.stringify(refused?.after)).not.toContain(proof.razorpay_signature);
+    expect((await t.db.select().from(paymentOrders).where(eq(paymentOrders.id, orderId)))[0]?.status).toBe(
+      'created',
+    );
+  });
 
   const webhook = (gateway: string, body: string, headers: Record<string, string>, cookie?: string) =>
     t.app

@@ -1,7 +1,7 @@
 import type { GatewayId, OrderStatus, PaymentOrder } from '@pgel/shared/commerce/payments';
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client';
-import { coupons, packages, paymentOrders, sessions, users } from '../../db/schema/index';
+import { auditLog, coupons, packages, paymentOrders, sessions, users } from '../../db/schema/index';
 
 /** An order row as the service reads it. */
 export type OrderRow = typeof paymentOrders.$inferSelect;
@@ -83,6 +83,28 @@ export async function findOrderByGatewayId(
 export async function lockOrder(tx: Tx, id: string): Promise<OrderRow | undefined> {
   const [row] = await tx.select().from(paymentOrders).where(eq(paymentOrders.id, id)).for('update');
   return row;
+}
+
+/** Whether the audit log has this action for the order and the gateway's payment id already. */
+export async function hasPaymentAudit(
+  db: Executor,
+  orderId: string,
+  action: string,
+  paymentId: string,
+): Promise<boolean> {
+  const [seen] = await db
+    .select({ id: auditLog.id })
+    .from(auditLog)
+    .where(
+      and(
+        eq(auditLog.entity, 'payment'),
+        eq(auditLog.entityId, orderId),
+        eq(auditLog.action, action),
+        sql`${auditLog.after} ->> 'paymentId' = ${paymentId}`,
+      ),
+    )
+    .limit(1);
+  return seen !== undefined;
 }
 
 /** Locks the buyer's row, so two payments of one student settle one after another. */

@@ -12,6 +12,7 @@ import {
 } from '@pgel/shared/commerce/payments';
 import { priceBreakdown } from '@pgel/shared/commerce/pricing';
 import { isUuid } from '@pgel/shared/schemas/common';
+import { truncateText } from '@pgel/shared/text';
 import type { Database } from '../../db/client';
 import { writeAudit } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
@@ -122,8 +123,29 @@ export class PaymentsService {
         db,
       );
     } catch (err) {
-      // The gateway has no such order, so neither do we (the route answers 502).
-      await repo.deleteOrder(db, order.id);
+      // The gateway has no such order, so neither do we (the route answers 502). The audit row
+      // commits with the delete, on its own: nothing rolls it back when the error goes on up.
+      await db.transaction(async (tx) => {
+        await repo.deleteOrder(tx, order.id);
+        await writeAudit(tx, {
+          actorId: actor.id,
+          action: 'payment.order_refused',
+          entity: 'payment',
+          entityId: order.id,
+          collegeId: buyer.collegeId,
+          ip: meta.ip,
+          after: {
+            packageId: pkg.id,
+            packageTitle: pkg.title,
+            gateway: gateway.id,
+            couponCode: order.couponCode,
+            amountPaise: order.amountPaise,
+            // A GatewayError's message names the gateway's status and error code, never a key or
+            // a token (gateways/*.ts); anything else is our bug and stays in the server log.
+            reason: err instanceof GatewayError ? truncateText(err.message, 300) : 'internal error',
+          },
+        });
+      });
       throw err;
     }
     const saved = await db.transaction(async (tx) => {
@@ -173,9 +195,19 @@ export class PaymentsService {
       const gateway = this.deps.gateways.get(order.gateway as GatewayId);
       if (!gateway || !order.gatewayOrderId) throw AppError.validation(PAYMENT_MESSAGES.gatewayUnavailable);
       const outcome = await this.confirm(gateway, order.gatewayOrderId, proof);
-      if (outcome.status === 'invalid') throw AppError.validation(PAYMENT_MESSAGES.verificationFailed);
+      if (outcome.status === 'invalid') {
+        // A tampered or missing signature, or a payment of another order: nothing changes but
+        // the audit row. It keeps the gateway's reason, never what the page sent as proof.
+        await this.auditRefusedVerify(actor, order, meta, { reason: truncateText(outcome.reason, 300) });
+        throw AppError.validation(PAYMENT_MESSAGES.verificationFailed);
+      }
       if (outcome.status === 'paid' && outcome.amountPaise !== order.amountPaise) {
         // Only a gateway bug or a forged order could do this; nothing changes.
+        await this.auditRefusedVerify(actor, order, meta, {
+          reason: 'amount_mismatch',
+          paymentId: outcome.paymentId,
+          capturedPaise: outcome.amountPaise,
+        });
         throw AppError.validation(PAYMENT_MESSAGES.verificationFailed);
       }
       const source: SettleSource = { via: 'page', actorId: actor.id, ip: meta.ip };
@@ -188,6 +220,30 @@ export class PaymentsService {
       order: toPaymentOrder(order),
       rotateSession: order.status === 'paid' && (await this.sessionPredates(actor, order)),
     };
+  }
+
+  /** The audit row of a verification the server refused (the order is left as it was). */
+  private async auditRefusedVerify(
+    actor: SessionActor,
+    order: OrderRow,
+    meta: Meta,
+    details: { reason: string; paymentId?: string; capturedPaise?: number },
+  ) {
+    await writeAudit(this.deps.db, {
+      actorId: actor.id,
+      action: 'payment.verify_refused',
+      entity: 'payment',
+      entityId: order.id,
+      collegeId: actor.collegeId,
+      ip: meta.ip,
+      after: {
+        gateway: order.gateway,
+        gatewayOrderId: order.gatewayOrderId,
+        status: order.status,
+        amountPaise: order.amountPaise,
+        ...details,
+      },
+    });
   }
 
   /** A gateway that cannot be reached now leaves the order pending: the webhook or a retry settles it. */
@@ -249,7 +305,10 @@ export class PaymentsService {
     const { outcome } = event;
     const source: SettleSource = { via: 'webhook', actorId: null, ip: null, event: event.event };
     if (outcome.status === 'paid') {
-      if (outcome.amountPaise !== order.amountPaise) return { kind: 'amount_mismatch', orderId: order.id };
+      if (outcome.amountPaise !== order.amountPaise) {
+        await this.auditWebhookAmountMismatch(order, outcome, event.event);
+        return { kind: 'amount_mismatch', orderId: order.id };
+      }
       const settled = await settlePaid(this.deps.db, order.id, outcome, source);
       return { kind: settled.changed ? 'settled' : 'unchanged', orderId: order.id, event: event.event };
     }
@@ -258,6 +317,41 @@ export class PaymentsService {
       return { kind: settled.changed ? 'settled' : 'unchanged', orderId: order.id, event: event.event };
     }
     return { kind: 'ignored', orderId: order.id, event: event.event };
+  }
+
+  /**
+   * A signed capture for another amount than the order's is not believed, but kept in the audit
+   * log: once per payment, since gateways retry their notices (under the order's row lock, so
+   * two deliveries at once write one row).
+   */
+  private async auditWebhookAmountMismatch(
+    order: OrderRow,
+    outcome: Extract<PaymentOutcome, { status: 'paid' }>,
+    event: string,
+  ) {
+    const action = 'payment.webhook_amount_mismatch';
+    await this.deps.db.transaction(async (tx) => {
+      const locked = await repo.lockOrder(tx, order.id);
+      if (!locked || (await repo.hasPaymentAudit(tx, order.id, action, outcome.paymentId))) return;
+      const buyer = await repo.findBuyer(tx, order.userId);
+      await writeAudit(tx, {
+        actorId: null,
+        action,
+        entity: 'payment',
+        entityId: order.id,
+        collegeId: buyer?.collegeId ?? null,
+        ip: null,
+        after: {
+          gateway: order.gateway,
+          gatewayOrderId: order.gatewayOrderId,
+          status: locked.status,
+          event,
+          paymentId: outcome.paymentId,
+          amountPaise: order.amountPaise,
+          capturedPaise: outcome.amountPaise,
+        },
+      });
+    });
   }
 
   /** The sandbox's checkout page: its own order, only while the sandbox is on. */

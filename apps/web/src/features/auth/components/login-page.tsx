@@ -192,7 +192,7 @@ function LoginForm({ kind, signupLink }: LoginFormProps) {
       const { submitLogin } = await loadSubmitLogin();
       const landing = await submitLogin(queryClient, kind, values);
       if (landing) {
-        navigate(landing, { replace: true });
+        navigate(landing.to, { replace: true, state: landing.state });
         return;
       }
     } catch {

@@ -6,11 +6,24 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ModalsOnDemand } from '../../../app/provider';
+import { Component as CartRoute } from '../../../app/routes/cart';
 import { Component as LoginRoute } from '../../../app/routes/login';
 import { theme } from '../../../app/theme';
 import { sessionUser } from '../../../test/session-user';
 
 /** A student who signs in before paying lands on the package page (spec 01 section 2.4). */
+
+/** The one package the cart lists here. */
+const SINGLE = {
+  id: '00000000-0000-4000-8000-00000000aa01',
+  title: 'Single',
+  description: 'For an individual postgraduate student.',
+  pricePaise: 1_200_000,
+  offerPricePaise: 999_900,
+  validityMonths: 36,
+  active: true,
+  sortOrder: 0,
+};
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -22,11 +35,21 @@ function signIn(
   user = sessionUser({ paid: false }),
   tab: 'Student Login' | 'Faculty Login' = 'Student Login',
 ) {
-  vi.stubGlobal('fetch', async (url: string) =>
-    url === '/api/v1/auth/me'
-      ? Response.json({ code: 'unauthorized', message: 'Please sign in' }, { status: 401 })
-      : Response.json({ message, user }, { status: 200 }),
-  );
+  // Signed out until the login call answers; then the session is the user's (the cart asks).
+  let signedIn = false;
+  vi.stubGlobal('fetch', async (url: string) => {
+    if (url === '/api/v1/auth/login' || url === '/api/v1/auth/staff-login') {
+      signedIn = true;
+      return Response.json({ message, user }, { status: 200 });
+    }
+    if (url === '/api/v1/auth/me') {
+      return signedIn
+        ? Response.json(user, { status: 200 })
+        : Response.json({ code: 'unauthorized', message: 'Please sign in' }, { status: 401 });
+    }
+    if (url === '/api/v1/packages') return Response.json({ items: [SINGLE] }, { status: 200 });
+    return Response.json({ code: 'not_found', message: 'Not found' }, { status: 404 });
+  });
   const router = createMemoryRouter(
     [
       {
@@ -38,7 +61,7 @@ function signIn(
       },
       { path: '/dashboard', element: <h1>Dashboard</h1> },
       { path: '/profile', element: <h1>Profile</h1> },
-      { path: '/cart', element: <h1>Cart</h1> },
+      { path: '/cart', Component: CartRoute },
     ],
     { initialEntries: ['/login'] },
   );
@@ -58,10 +81,13 @@ function signIn(
 }
 
 describe('login of a student who has not paid', () => {
-  it('goes to the cart when the message mentions payment', async () => {
+  it('goes to the cart when the message mentions payment, and the cart shows that message', async () => {
     const router = signIn(PAYMENT_MESSAGES.loginPaymentPending);
     await waitFor(() => expect(router.state.location.pathname).toBe('/cart'), { timeout: 5000 });
-    expect(await screen.findByRole('heading', { name: 'Cart' })).toBeTruthy();
+    const notice = await screen.findByRole('status', { name: 'Sign-in notice' }, { timeout: 5000 });
+    expect(notice.textContent).toBe(PAYMENT_MESSAGES.loginPaymentPending);
+    // The packages are there under it, to buy one.
+    expect(await screen.findByRole('article', { name: 'Single' }, { timeout: 5000 })).toBeTruthy();
   });
 
   it('goes to the profile as before when the message does not (an unapproved, paid student)', async () => {

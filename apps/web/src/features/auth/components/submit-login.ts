@@ -6,6 +6,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { showMessage } from '../../../components/dialogs';
 import { errorMessage } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
+import { type RouteNoticeState, routeNotice } from '../../../lib/route-notice';
 import { signIn } from '../api/login';
 
 /** The package page (features/commerce; lib/paths.ts does not list it). */
@@ -15,6 +16,9 @@ const PAYMENT_PENDING = /payment/i;
 
 export type LoginValues = { email: string; password: string; remember: boolean };
 
+/** Where the visitor goes after signing in, and the router state to take along. */
+export type LoginLanding = { to: string; state?: RouteNoticeState };
+
 /**
  * What pressing Login does. The login page loads this module when the visitor starts using the
  * form, not with the page: with the shared schemas (zod) and the API client it is most of what
@@ -22,15 +26,16 @@ export type LoginValues = { email: string; password: string; remember: boolean }
  *
  * Checks the values with the shared schema (the spec's validation dialog, its first message),
  * signs in on the tab's own endpoint ('Login Failed' with the server's message on refusal) and
- * answers where to go: the dashboard, the cart for a student who must pay first, or the profile
- * for a student who must complete it first.
+ * answers where to go: the dashboard, the cart for a student who must pay first (with the
+ * server's message, which the cart shows as a notice), or the profile for a student who must
+ * complete it first.
  * Null when the visitor stays on the page.
  */
 export async function submitLogin(
   queryClient: QueryClient,
   kind: LoginKind,
   values: LoginValues,
-): Promise<string | null> {
+): Promise<LoginLanding | null> {
   const parsed = LoginSchema.safeParse(values);
   if (!parsed.success) {
     void showMessage({
@@ -43,9 +48,11 @@ export async function submitLogin(
   try {
     const { message, user } = await signIn(queryClient, kind, parsed.data);
     // A student who has not paid is told so at sign-in and buys a package first (spec 01 section 2.4).
-    if (kind === 'student' && PAYMENT_PENDING.test(message)) return CART_PATH;
+    if (kind === 'student' && PAYMENT_PENDING.test(message)) {
+      return { to: CART_PATH, state: routeNotice(message) };
+    }
     // A student not yet verified by the HOD, or without a joining date, completes the profile first.
-    return needsProfileAttention(user) ? paths.profile : paths.dashboard;
+    return { to: needsProfileAttention(user) ? paths.profile : paths.dashboard };
   } catch (error) {
     void showMessage({ title: LOGIN_MESSAGES.failedTitle, message: errorMessage(error), tone: 'error' });
     return null;

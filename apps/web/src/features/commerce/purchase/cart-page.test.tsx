@@ -1,7 +1,7 @@
 import { COUPON_MESSAGES } from '@pgel/shared/commerce/coupons';
 import { PACKAGE_MESSAGES } from '@pgel/shared/commerce/packages';
 import { GATEWAY_LABELS, PAYMENT_MESSAGES } from '@pgel/shared/commerce/payments';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PRODUCT_NAME } from '../../../components/brand';
 import { stubScreenWidth } from '../../../test/screen-width';
@@ -93,6 +93,30 @@ describe('CartPage', () => {
     expect(within(group).queryByLabelText(/^Price /)).toBeNull();
     expect(within(group).getByText('Valid for 18 months')).toBeTruthy();
     expect(within(group).getByRole('button', { name: 'Buy Now' })).toBeTruthy();
+  });
+
+  it('shows the sign-in message handed over in the router state, and no notice without it', async () => {
+    fakeApi(ROUTES);
+    renderPage('/cart', <CartPage />, '/cart', {
+      user: UNPAID,
+      state: { notice: PAYMENT_MESSAGES.loginPaymentPending },
+    });
+    const notice = await screen.findByRole('status', { name: 'Sign-in notice' }, PATIENTLY);
+    expect(notice.textContent).toBe(PAYMENT_MESSAGES.loginPaymentPending);
+    expect(await screen.findByRole('article', { name: 'Single' }, PATIENTLY)).toBeTruthy();
+    cleanup();
+
+    // Reached from a link or typed in: the same page, without the notice.
+    openCart();
+    expect(await screen.findByRole('article', { name: 'Single' }, PATIENTLY)).toBeTruthy();
+    expect(screen.queryByRole('status', { name: 'Sign-in notice' })).toBeNull();
+    cleanup();
+
+    // Whatever else the history holds is no notice.
+    fakeApi(ROUTES);
+    renderPage('/cart', <CartPage />, '/cart', { user: UNPAID, state: { notice: 42 } });
+    expect(await screen.findByRole('article', { name: 'Single' }, PATIENTLY)).toBeTruthy();
+    expect(screen.queryByRole('status', { name: 'Sign-in notice' })).toBeNull();
   });
 
   it('says the packages could not be fetched', async () => {

@@ -4,11 +4,12 @@ import { PAYMENT_MESSAGES } from '@pgel/shared/commerce/payments';
 import { GENERIC_MESSAGES } from '@pgel/shared/schemas/common';
 import type { SessionUser } from '@pgel/shared/schemas/session-user';
 import { useState } from 'react';
-import { Link, Navigate } from 'react-router';
+import { Link, Navigate, useLocation } from 'react-router';
 import { PRODUCT_NAME } from '../../../components/brand';
 import { PageLoader } from '../../../components/page-loader';
 import { StatusPanel } from '../../../components/status-panel';
 import { paths } from '../../../lib/paths';
+import { readRouteNotice } from '../../../lib/route-notice';
 import { usePackages } from '../api/packages';
 import { PackageCard } from './package-card';
 import { PaymentModal } from './payment-modal';
@@ -18,21 +19,23 @@ import { useBuyer } from './use-buyer';
 
 /**
  * /cart, the package page (spec 01 section 2.8): the packages with Buy Now, for a student who
- * has not paid. Nobody signed in: /logout, as the spec has it.
+ * has not paid. Nobody signed in: /logout, as the spec has it. A student sent here by sign-in
+ * sees the server's sign-in message (spec 01 section 2.4) above the packages.
  */
 export function CartPage() {
   const buyer = useBuyer();
+  const notice = readRouteNotice(useLocation().state);
   if (buyer.state === 'checking') return <PageLoader />;
   if (buyer.state === 'signed-out') return <Navigate to={paths.logout} replace />;
   return (
     <PurchaseShell withLogout>
       <SupportChat />
-      <CartContent user={buyer.user} />
+      <CartContent user={buyer.user} notice={notice} />
     </PurchaseShell>
   );
 }
 
-function CartContent({ user }: { user: SessionUser }) {
+function CartContent({ user, notice }: { user: SessionUser; notice: string | null }) {
   // Staff buy nothing; a paid student has nothing left to buy (the server refuses both).
   if (user.role !== null || user.paid) {
     return (
@@ -50,10 +53,10 @@ function CartContent({ user }: { user: SessionUser }) {
       />
     );
   }
-  return <PackageList />;
+  return <PackageList notice={notice} />;
 }
 
-function PackageList() {
+function PackageList({ notice }: { notice: string | null }) {
   const packages = usePackages();
   const [buying, setBuying] = useState<Package | null>(null);
   return (
@@ -66,6 +69,12 @@ function PackageList() {
           Choose your package to start using your logbook. GST of 18 % is added at payment.
         </Text>
       </Stack>
+      {notice ? (
+        // A status, not an alert: it is what the student came here to do, not an error.
+        <Alert color="blue" variant="light" role="status" aria-label="Sign-in notice">
+          {notice}
+        </Alert>
+      ) : null}
       {packages.isPending ? (
         <Center py="xl" role="status" aria-label="Loading packages">
           <Loader />
