@@ -97,6 +97,9 @@ export const records = pgTable(
     index('records_search_text_idx')
       .using('gin', sql`${t.searchText} gin_trgm_ops`)
       .where(sql`${t.deletedAt} is null`),
+    // Rows still without search text (written before issue 10): empty once the backfill is done,
+    // so the start-up check `search_text is null limit 1` reads this, not the whole table.
+    index('records_search_text_missing_idx').on(t.id).where(sql`${t.searchText} is null`),
     // The faculty's report page of one kind.
     index('records_scope_kind_date_idx')
       .on(t.collegeId, t.departmentId, t.kind, t.date)

@@ -1,0 +1,1 @@
+CREATE INDEX "records_search_text_missing_idx" ON "records" USING btree ("id") WHERE "records"."search_text" is null;

@@ -1,0 +1,137 @@
+import { RECORD_KINDS } from '@pgel/shared/records/kinds';
+import type pg from 'pg';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createRecordRows, get, type TestApp } from '../../test/helpers';
+import { type Caller, type RecordsWorld, withRecordsWorld } from '../../test/records-world';
+import { captureSql, dataReads, type Statement } from '../../test/sql-capture';
+import { backfillSearchText } from './record-search';
+
+// Issue 16: the scoped lists must be answered from an index on `records` at any size. The test
+// captures the SQL each route really sends and explains it with sequential scans priced out
+// (enable_seqscan = off): the planner still picks a sequential scan when no index can answer
+// the query, so a lost or unusable index fails here, long before it shows at 20 million rows.
+
+type PlanNode = { 'Node Type': string; 'Relation Name'?: string; 'Index Name'?: string; Plans?: PlanNode[] };
+
+function nodesOf(node: PlanNode): PlanNode[] {
+  return [node, ...(node.Plans ?? []).flatMap(nodesOf)];
+}
+
+async function explain(t: TestApp, statement: Statement): Promise<PlanNode[]> {
+  const pool = (t.db as unknown as { $client: pg.Pool }).$client;
+  const client = await pool.connect();
+  try {
+    await client.query('begin');
+    await client.query('set local enable_seqscan = off');
+    const result = await client.query({
+      text: `explain (format json) ${statement.text}`,
+      values: statement.values,
+    });
+    await client.query('rollback');
+    const plan = (result.rows[0] as { 'QUERY PLAN': Array<{ Plan: PlanNode }> })['QUERY PLAN'][0]?.Plan;
+    if (!plan) throw new Error('no plan');
+    return nodesOf(plan);
+  } finally {
+    client.release();
+  }
+}
+
+describe('hot queries on records use their indexes (PostgreSQL)', () => {
+  let t: TestApp;
+  let w: RecordsWorld;
+  withRecordsWorld((app, world) => {
+    t = app;
+    w = world;
+  });
+
+  beforeAll(async () => {
+    const kinds = RECORD_KINDS.filter((k) => !k.department && !k.drpPosting && !k.thesisStage).slice(0, 6);
+    const statuses = ['pending', 'approved', 'rejected'] as const;
+    const rows = Array.from({ length: 300 }, (_, i) => ({
+      kind: (kinds[i % kinds.length] ?? kinds[0])?.id as string,
+      studentId: i % 2 === 0 ? w.actors.student.id : w.actors.otherStudent.id,
+      placement: w.medicine,
+      status: statuses[i % 3],
+      date: `2026-0${(i % 9) + 1}-1${i % 10}`,
+      summary: `Entry ${i} ${w.tag}`,
+    }));
+    await createRecordRows(t.db, rows);
+    await (t.db as unknown as { $client: pg.Pool }).$client.query('analyze records');
+  });
+
+  const routes: Array<{ name: string; caller: Caller; url: (w: RecordsWorld) => string }> = [
+    {
+      name: "a student's report page",
+      caller: 'student',
+      url: () => '/api/v1/records?kind=procedure&page=1&pageSize=10',
+    },
+    { name: "a student's dashboard counts", caller: 'student', url: () => '/api/v1/records/counts' },
+    {
+      name: "faculty's Pending Verifications",
+      caller: 'faculty',
+      url: () => '/api/v1/records/pending?page=2&pageSize=10',
+    },
+    {
+      name: "faculty's Pending Verifications searched by a student's name",
+      caller: 'faculty',
+      url: (world) =>
+        `/api/v1/records/pending?page=1&pageSize=10&search=${encodeURIComponent(world.actors.student.name)}`,
+    },
+    {
+      name: "faculty's report page of one kind",
+      caller: 'faculty',
+      url: () => '/api/v1/records?kind=procedure&page=1&pageSize=10&status=pending',
+    },
+    {
+      name: "faculty's report page of one student",
+      caller: 'faculty',
+      url: (world) =>
+        `/api/v1/records?kind=procedure&page=1&pageSize=10&studentId=${world.actors.student.id}`,
+    },
+    { name: "HOD's /reports", caller: 'hod', url: () => '/api/v1/reports?page=1&pageSize=10' },
+    {
+      name: "HOD's /reports by status",
+      caller: 'hod',
+      url: () => '/api/v1/reports?page=1&pageSize=10&status=pending',
+    },
+    {
+      name: "HOD's /reports of one student",
+      caller: 'hod',
+      url: (world) => `/api/v1/reports?page=1&pageSize=10&studentId=${world.actors.student.id}`,
+    },
+    {
+      name: "HOD's /reports of one menu",
+      caller: 'hod',
+      url: () => '/api/v1/reports?page=1&pageSize=10&menu=procedure',
+    },
+  ];
+
+  for (const route of routes)
+    it(`${route.name}: no sequential scan on records`, async () => {
+      const { result, statements } = await captureSql(() =>
+        get(t.app, route.url(w), { cookie: w.cookieOf(route.caller) }),
+      );
+      expect(result.statusCode).toBe(200);
+      const onRecords = dataReads(statements).filter((s) => /\brecords\b/.test(s.text));
+      expect(onRecords.length).toBeGreaterThan(0);
+      for (const statement of onRecords) {
+        const nodes = await explain(t, statement);
+        const scans = nodes.filter((n) => n['Relation Name'] === 'records').map((n) => n['Node Type']);
+        expect(scans, statement.text).not.toContain('Seq Scan');
+        expect(
+          nodes.some((n) => n['Index Name']?.startsWith('records_')),
+          statement.text,
+        ).toBe(true);
+      }
+    });
+
+  it("the search-text backfill's start-up check reads its partial index, not the table", async () => {
+    const { result, statements } = await captureSql(() => backfillSearchText(t.db));
+    expect(result).toBe(0);
+    const check = statements[0];
+    if (!check) throw new Error('the backfill sent nothing');
+    expect(check.text).toMatch(/"search_text" is null/);
+    const nodes = await explain(t, check);
+    expect(nodes.map((n) => n['Index Name'])).toContain('records_search_text_missing_idx');
+  });
+});
