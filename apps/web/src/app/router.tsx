@@ -1,195 +1,67 @@
 import { createBrowserRouter, Navigate, Outlet, RouterProvider, ScrollRestoration } from 'react-router';
 import { PageLoader } from '../components/page-loader';
 // In the first bundle: it explains a page whose code failed to download (issue 10).
+import { withFullStyles } from './full-styles';
 import { RouteError } from './route-error';
 
-/**
- * Mantine's complete stylesheet. main.tsx holds only what the sign-in screens need, so a phone's
- * first visit to /login does not download 250 KB of CSS; every other route loads all of it
- * before it renders. It is requested before the route's own module, so its link comes first
- * in the document: a page's CSS module must follow Mantine's rules to override them.
- */
-function withFullStyles<T>(load: () => Promise<T>): () => Promise<T> {
-  return async () => {
-    const [, module] = await Promise.all([import('@mantine/core/styles.css'), load()]);
-    return module;
-  };
-}
+const ROOT_ROUTE_ID = 'root';
+let laterPatched = false;
 
-const router = createBrowserRouter([
+const router = createBrowserRouter(
+  [
+    {
+      id: ROOT_ROUTE_ID,
+      // Pathless root: one error fallback for every page (reload, or sign out on a refused session).
+      errorElement: <RouteError />,
+      // Every navigation starts at the top of the new page (and Back restores the old position).
+      element: (
+        <>
+          <ScrollRestoration />
+          <Outlet />
+        </>
+      ),
+      hydrateFallbackElement: <PageLoader />,
+      children: [
+        // Public site (features/public). The landing has two routes: / and the empty path.
+        { path: '/', lazy: withFullStyles(() => import('./routes/landing')) },
+        // Institution-branded sign-in screens: one login component, variants as data.
+        ...(['snmc', 'ncmch', 'fhmc', 'gims'] as const).map((variant) => ({
+          path: `/${variant}`,
+          lazy: () =>
+            import('./routes/institution-login').then((m) => ({
+              Component: () => m.InstitutionLoginRoute({ variant }),
+            })),
+        })),
+        // The two tabs of the login page: one route element for both addresses, so the page and
+        // what was typed stay when a tab changes the URL (the page reads the tab from the URL; the
+        // addresses draw nothing of their own). Like the institution screens and the logout
+        // screen, it needs only the styles main.tsx loads.
+        {
+          lazy: () => import('./routes/login'),
+          children: [
+            { path: '/login', element: null },
+            { path: '/staffLogin', element: null },
+          ],
+        },
+        { path: '/logout', lazy: () => import('./routes/logout') },
+        { path: '/packages', element: <Navigate to="/#packages" replace /> },
+        { path: '*', element: <Navigate to="/" replace /> },
+      ],
+    },
+  ],
   {
-    // Pathless root: one error fallback for every page (reload, or sign out on a refused session).
-    errorElement: <RouteError />,
-    // Every navigation starts at the top of the new page (and Back restores the old position).
-    element: (
-      <>
-        <ScrollRestoration />
-        <Outlet />
-      </>
-    ),
-    hydrateFallbackElement: <PageLoader />,
-    children: [
-      // Public site (features/public). The landing has two routes: / and the empty path.
-      { path: '/', lazy: withFullStyles(() => import('./routes/landing')) },
-      { path: '/howtowork', lazy: withFullStyles(() => import('./routes/how-it-works')) },
-      {
-        path: '/policy',
-        lazy: withFullStyles(() =>
-          import('./routes/legal').then((m) => ({ Component: m.PrivacyPolicyRoute })),
-        ),
-      },
-      {
-        path: '/refundPolicy',
-        lazy: withFullStyles(() =>
-          import('./routes/legal').then((m) => ({ Component: m.RefundPolicyRoute })),
-        ),
-      },
-      {
-        path: '/t&c',
-        lazy: withFullStyles(() => import('./routes/legal').then((m) => ({ Component: m.TermsRoute }))),
-      },
-      {
-        path: '/disclaimer',
-        lazy: withFullStyles(() => import('./routes/legal').then((m) => ({ Component: m.DisclaimerRoute }))),
-      },
-      { path: '/contact', lazy: withFullStyles(() => import('./routes/contact')) },
-      { path: '/thank-you', lazy: withFullStyles(() => import('./routes/thank-you')) },
-      { path: '/launching', lazy: withFullStyles(() => import('./routes/launching')) },
-      // Institution-branded sign-in screens: one login component, variants as data.
-      ...(['snmc', 'ncmch', 'fhmc', 'gims'] as const).map((variant) => ({
-        path: `/${variant}`,
-        lazy: () =>
-          import('./routes/institution-login').then((m) => ({
-            Component: () => m.InstitutionLoginRoute({ variant }),
-          })),
-      })),
-      // The two tabs of the login page: one route element for both addresses, so the page and
-      // what was typed stay when a tab changes the URL (the page reads the tab from the URL; the
-      // addresses draw nothing of their own). Like the institution screens and the logout
-      // screen, it needs only the styles main.tsx loads.
-      {
-        lazy: () => import('./routes/login'),
-        children: [
-          { path: '/login', element: null },
-          { path: '/staffLogin', element: null },
-        ],
-      },
-      { path: '/signup', lazy: withFullStyles(() => import('./routes/signup')) },
-      { path: '/logout', lazy: () => import('./routes/logout') },
-      {
-        path: '/verify/:token',
-        lazy: withFullStyles(() =>
-          import('./routes/verify').then((m) => ({ Component: m.VerifyStudentRoute })),
-        ),
-      },
-      {
-        path: '/verifyStaff/:token',
-        lazy: withFullStyles(() =>
-          import('./routes/verify').then((m) => ({ Component: m.VerifyStaffRoute })),
-        ),
-      },
-      {
-        path: '/verifyDRPC/:token',
-        lazy: withFullStyles(() => import('./routes/verify').then((m) => ({ Component: m.VerifyDrpcRoute }))),
-      },
-      { path: '/reset-password/:token', lazy: withFullStyles(() => import('./routes/reset-password')) },
-      // Buying a package (features/commerce): outside the shell, each page sends a visitor
-      // without a session to /logout itself (spec 01 sections 2.8, 2.9).
-      { path: '/cart', lazy: withFullStyles(() => import('./routes/cart')) },
-      { path: '/payment', lazy: withFullStyles(() => import('./routes/payment')) },
-      { path: '/payment/return', lazy: withFullStyles(() => import('./routes/payment-return')) },
-      { path: '/sandbox-checkout/:id', lazy: withFullStyles(() => import('./routes/sandbox-checkout')) },
-      { path: '/packages', element: <Navigate to="/#packages" replace /> },
-      { path: '/zoho', lazy: withFullStyles(() => import('./routes/zoho')) },
-      // The public check of a verifiable logbook PDF (features/reports; issue 14): no session.
-      { path: '/check/:code', lazy: withFullStyles(() => import('./routes/check-document')) },
-      {
-        lazy: withFullStyles(() => import('./session-guard').then((m) => ({ Component: m.SessionGuard }))),
-        children: [
-          // The print-ready logbook (features/reports): a page of its own, outside the shell, that
-          // /printLogbook opens in a new window and prints.
-          {
-            path: '/printLogbook/:studentId/print',
-            lazy: withFullStyles(() => import('./routes/print-logbook-sheet')),
-          },
-          {
-            lazy: withFullStyles(() => import('./signed-in-frame')),
-            children: [
-              { path: '/dashboard', lazy: withFullStyles(() => import('./routes/dashboard')) },
-              { path: '/profile', lazy: withFullStyles(() => import('./routes/profile')) },
-              // Commerce administration (features/commerce): Master.
-              { path: '/coupons', lazy: withFullStyles(() => import('./routes/coupons')) },
-              { path: '/referral', lazy: withFullStyles(() => import('./routes/referral')) },
-              { path: '/managePackages', lazy: withFullStyles(() => import('./routes/manage-packages')) },
-              // Reports and the printable logbook (features/reports; issue 14).
-              { path: '/reports', lazy: withFullStyles(() => import('./routes/reports')) },
-              { path: '/printLogbook', lazy: withFullStyles(() => import('./routes/print-logbook')) },
-              // Reference data (features/reference): Master, except institutions (any staff).
-              { path: '/addCollege', lazy: withFullStyles(() => import('./routes/colleges')) },
-              { path: '/departments', lazy: withFullStyles(() => import('./routes/departments')) },
-              { path: '/computency', lazy: withFullStyles(() => import('./routes/competencies')) },
-              { path: '/skills', lazy: withFullStyles(() => import('./routes/skills')) },
-              { path: '/specialty', lazy: withFullStyles(() => import('./routes/specialities')) },
-              // Every full view of patient identifiers (features/privacy; issue 15): Master.
-              {
-                path: '/patientAccessLog',
-                lazy: withFullStyles(() => import('./routes/patient-access-log')),
-              },
-              { path: '/addInstitute', lazy: withFullStyles(() => import('./routes/institutions')) },
-              { path: '/allStudent', lazy: withFullStyles(() => import('./routes/students')) },
-              // Staff (features/staff): /allStaff for the HOD, /allHod (All Staffs) for Master.
-              { path: '/allStaff', lazy: withFullStyles(() => import('./routes/staff')) },
-              { path: '/allHod', lazy: withFullStyles(() => import('./routes/all-staffs')) },
-              // Logbook (features/records): one report screen for every record kind of the registry.
-              { path: '/task/:id', lazy: withFullStyles(() => import('./routes/task')) },
-              // React Router matches paths without case, so this is also /checklist.
-              { path: '/checkList', lazy: withFullStyles(() => import('./routes/checklist')) },
-              // Academic records (issue 11): thesis steps and reviews (features/thesis), publications
-              // (a record kind), memos (features/memos), appraisal and AETCOM (features/assessments).
-              { path: '/synopsis', lazy: withFullStyles(() => import('./routes/synopsis')) },
-              { path: '/thesisReview', lazy: withFullStyles(() => import('./routes/thesis-review')) },
-              { path: '/publication', lazy: withFullStyles(() => import('./routes/publication')) },
-              { path: '/memo', lazy: withFullStyles(() => import('./routes/memo')) },
-              { path: '/appeal', lazy: withFullStyles(() => import('./routes/appraisal')) },
-              { path: '/atcom', lazy: withFullStyles(() => import('./routes/aetcom')) },
-              // DRP (features/drp; activities and logbook uploads are record kinds) and the Forensic
-              // Medicine records (record kinds behind a department check), issue 12.
-              { path: '/drp/home', lazy: withFullStyles(() => import('./routes/drp-home')) },
-              { path: '/drp/attendence', lazy: withFullStyles(() => import('./routes/drp-attendance')) },
-              { path: '/drp/proc', lazy: withFullStyles(() => import('./routes/drp-activity')) },
-              { path: '/drp/offline', lazy: withFullStyles(() => import('./routes/drp-offline')) },
-              {
-                path: '/autopsy',
-                lazy: withFullStyles(() =>
-                  import('./routes/forensic').then((m) => ({ Component: m.AutopsyRoute })),
-                ),
-              },
-              {
-                path: '/forn/medico',
-                lazy: withFullStyles(() =>
-                  import('./routes/forensic').then((m) => ({ Component: m.MedicoLegalRoute })),
-                ),
-              },
-              {
-                path: '/forn/expertOpinion',
-                lazy: withFullStyles(() =>
-                  import('./routes/forensic').then((m) => ({ Component: m.ExpertOpinionRoute })),
-                ),
-              },
-              {
-                path: '/forn/crimeScene',
-                lazy: withFullStyles(() =>
-                  import('./routes/forensic').then((m) => ({ Component: m.CrimeSceneRoute })),
-                ),
-              },
-            ],
-          },
-        ],
-      },
-      { path: '*', element: <Navigate to="/" replace /> },
-    ],
+    // The other pages (later-routes.tsx) join the table on the first navigation that matches
+    // none of the routes above or only the catch-all: a direct visit to /dashboard loads them
+    // first, one small file.
+    async patchRoutesOnNavigation({ patch }) {
+      if (laterPatched) return;
+      const { laterRoutes } = await import('./later-routes');
+      if (laterPatched) return;
+      patch(ROOT_ROUTE_ID, laterRoutes);
+      laterPatched = true;
+    },
   },
-]);
+);
 
 export function AppRouter() {
   return <RouterProvider router={router} />;
