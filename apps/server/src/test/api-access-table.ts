@@ -166,6 +166,8 @@ export const API_ACCESS_TABLE: Record<string, AccessEntry> = {
   // Memos: the HOD issues and closes, the student explains.
   // Staff read their college and department's memos.
   'GET /memos': ownScope(SIGNED_IN, OWNER_AND_DEPARTMENT),
+  // One memo (a /reports row opens it): whoever the list shows it to.
+  'GET /memos/{id}': OWNER_AND_DEPARTMENT,
   'POST /memos': ['hod'],
   'POST /memos/{id}/explanation': ['student'],
   'POST /memos/{id}/close': ['hod'],

@@ -265,6 +265,7 @@ export async function pathParamsFor(
     case 'GET /records/{id}/scores':
     case 'POST /records/{id}/reset':
       return { id: await ownerRecord(t, w, introductionSchedule, 'approved') };
+    case 'GET /memos/{id}':
     case 'POST /memos/{id}/explanation':
       return { id: await ownerMemo(t, w, 'issued') };
     case 'POST /memos/{id}/close':

@@ -75,6 +75,23 @@ export const ACADEMIC_REPORT_PAGES: Record<AcademicReportMenu, string> = {
   aetcom: '/atcom',
 };
 
+/**
+ * The query parameter naming the academic entry its page opens (`/memo?student=…&entry=…`), as
+ * record pages open `?record=`. The synopsis and thesis pages need none: each is one entry per
+ * student, so `?student=` opens it.
+ */
+export const ACADEMIC_ENTRY_PARAM = 'entry';
+
+/**
+ * Where a report row of an academic record opens: its page with the student picked (staff
+ * pages pick a student first) and, where the page lists several, the entry itself.
+ */
+export function academicReportPath(menu: AcademicReportMenu, id: string, studentId: string): string {
+  const query = new URLSearchParams({ student: studentId });
+  if (menu !== 'synopsis' && menu !== 'thesis') query.set(ACADEMIC_ENTRY_PARAM, id);
+  return `${ACADEMIC_REPORT_PAGES[menu]}?${query}`;
+}
+
 export function isAcademicReportMenu(menu: string): menu is AcademicReportMenu {
   return Object.hasOwn(ACADEMIC_REPORT_PAGES, menu);
 }

@@ -44,7 +44,11 @@ export const DocumentCheckSchema = z.object({
   sections: z.array(
     z.object({ key: z.string(), title: z.string(), issued: z.number().int(), current: z.number().int() }),
   ),
-  /** Hex SHA-256 over the verified entries when issued, and now. */
+  /**
+   * The fingerprint when issued, and now by the same formula: SHA-256 hex over the verified
+   * entries (and, from version 2, the thesis facts), versioned as `v<n>:<hex>` (bare hex is
+   * version 1, issued before versions were written). Now is '' when the student is gone.
+   */
   fingerprint: z.string(),
   currentFingerprint: z.string(),
 });

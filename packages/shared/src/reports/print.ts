@@ -100,7 +100,17 @@ export const PrintBlockSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('fields'),
     heading: z.string().optional(),
-    fields: z.array(z.object({ label: z.string(), value: z.string() })),
+    fields: z.array(
+      z.object({
+        label: z.string(),
+        value: z.string(),
+        /**
+         * What the fingerprint hashes instead of `value` when the printed text can change while
+         * the logbook does not: the guide's user id for the guide's current name. Never printed.
+         */
+        evidence: z.string().optional(),
+      }),
+    ),
   }),
   z.object({
     type: z.literal('table'),

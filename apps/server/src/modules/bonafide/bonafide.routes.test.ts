@@ -5,12 +5,7 @@ import * as mupdf from 'mupdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, users } from '../../db/schema/index';
 import { buildTestApp, createUser, freshIp, get, inject, login, type TestApp } from '../../test/helpers';
-import {
-  createReferenceWorld,
-  type ReferenceWorld,
-  ROLES_OF_MATRIX,
-  type Who,
-} from '../../test/reference-world';
+import { createReferenceWorld, type ReferenceWorld, type Who } from '../../test/reference-world';
 
 /** The PDF's text as a reader sees it, its line breaks folded into spaces. */
 function pdfText(bytes: Buffer): string {
@@ -45,23 +40,104 @@ describe('bonafide: certifying students and the certificate', () => {
     return { ...s, cookie };
   }
 
-  const expected: Record<Who, number> = {
-    anonymous: 401,
-    student: 403,
-    facultyOtherDepartment: 403,
-    hodOtherCollege: 404,
-    hod: 200,
-    master: 200,
-  };
-  for (const who of ROLES_OF_MATRIX) {
-    it(`PUT /students/:id/certified as ${who} -> ${expected[who]}`, async () => {
-      const s = await createUser(t.db, { placement: w.north });
-      const response = await certify(s.id, who);
-      expect(response.statusCode, response.body).toBe(expected[who]);
-      expect((await rowOf(s.id))?.certified).toBe(expected[who] === 200);
-      if (expected[who] === 200) expect(response.json).toEqual({ message: M.certified, certified: true });
+  /** The callers beyond the reference world's: North Medicine's own faculty member. */
+  let facultyCookie = '';
+  beforeAll(async () => {
+    const faculty = await createUser(t.db, { role: 'professor', placement: w.north });
+    facultyCookie = await login(t.app, faculty.email, faculty.password, 'staff', {
+      remoteAddress: freshIp(),
+    });
+  });
+  /** The certify / uncertify audit rows of a user (signing in audits the user too). */
+  const userAudits = async (id: string) =>
+    (
+      await t.db
+        .select({ action: auditLog.action })
+        .from(auditLog)
+        .where(and(eq(auditLog.entity, 'user'), eq(auditLog.entityId, id)))
+    ).filter((row) => row.action === 'student.certify' || row.action === 'student.uncertify');
+
+  /**
+   * PUT /students/:id/certified for a North Medicine student, by every caller: the student
+   * themself, another student of the department, the department's faculty, faculty of another
+   * department, the HOD of another college, the department's HOD, Master, anonymous.
+   */
+  type PutCaller = 'self' | 'otherStudent' | 'faculty' | Exclude<Who, 'student'>;
+  const PUT_MATRIX: Array<[PutCaller, number]> = [
+    ['self', 403],
+    ['otherStudent', 403],
+    ['faculty', 403],
+    ['facultyOtherDepartment', 403],
+    ['hodOtherCollege', 404],
+    ['hod', 200],
+    ['master', 200],
+    ['anonymous', 401],
+  ];
+  for (const [who, status] of PUT_MATRIX) {
+    it(`PUT /students/:id/certified as ${who} -> ${status}${status === 200 ? '' : ', changing nothing'}`, async () => {
+      const s = await signedInStudent();
+      const cookie =
+        who === 'self'
+          ? s.cookie
+          : who === 'otherStudent'
+            ? w.cookieOf('student')
+            : who === 'faculty'
+              ? facultyCookie
+              : w.cookieOf(who);
+      const response = await inject(
+        t.app,
+        'PUT',
+        `/api/v1/students/${s.id}/certified`,
+        { certified: true },
+        cookie ? { cookie } : {},
+      );
+      expect(response.statusCode, response.body).toBe(status);
+      expect((await rowOf(s.id))?.certified).toBe(status === 200);
+      expect(await userAudits(s.id)).toHaveLength(status === 200 ? 1 : 0);
+      if (status === 200) expect(response.json).toEqual({ message: M.certified, certified: true });
+      // Refused, the student still has no certificate to download.
+      if (status !== 200)
+        expect((await get(t.app, '/api/v1/bonafide', { cookie: s.cookie })).statusCode).toBe(403);
     });
   }
+
+  /**
+   * GET /bonafide by every caller: it takes no id, so each gets their own certificate or none.
+   * Only the certified student gets a PDF, with their own name; the rest are refused.
+   */
+  it('GET /bonafide: only the certified student gets a PDF (theirs); everyone else is refused', async () => {
+    const certified = await signedInStudent({ fatherName: 'Ramesh Kumar', joiningDate: '2024-08-01' });
+    expect((await certify(certified.id, 'hod')).statusCode).toBe(200);
+    const other = await signedInStudent();
+    const callers: Array<[string, string | undefined, number]> = [
+      ['the student', certified.cookie, 200],
+      ['another student', other.cookie, 403],
+      ['faculty of the department', facultyCookie, 403],
+      ['faculty of another department', w.cookieOf('facultyOtherDepartment'), 403],
+      ['HOD of another college', w.cookieOf('hodOtherCollege'), 403],
+      ['the HOD', w.cookieOf('hod'), 403],
+      ['Master', w.cookieOf('master'), 403],
+      ['anonymous', undefined, 401],
+    ];
+    for (const [who, cookie, status] of callers) {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: '/api/v1/bonafide',
+        headers: cookie ? { cookie } : {},
+      });
+      expect(response.statusCode, who).toBe(status);
+      if (status === 200) {
+        expect(response.headers['content-type'], who).toBe('application/pdf');
+        expect(pdfText(response.rawPayload)).toContain(certified.name);
+      } else {
+        expect(response.headers['content-type'], who).not.toBe('application/pdf');
+        expect(response.body, who).not.toContain(certified.name);
+      }
+    }
+    // Nothing was changed by the refusals: the other student is still uncertified.
+    expect((await rowOf(other.id))?.certified).toBe(false);
+    expect((await rowOf(certified.id))?.certified).toBe(true);
+  });
 
   it('audits certifying and uncertifying, and leaves no row when nothing changes', async () => {
     const s = await createUser(t.db, { placement: w.north });

@@ -196,6 +196,82 @@ describe('memos: every route for every kind of caller', () => {
       },
     },
     {
+      route: "GET /memos/:id (the student's memo: the list's scope, else not found)",
+      method: 'GET',
+      status: statuses({
+        student: 200,
+        otherStudent: 404,
+        faculty: 200,
+        facultyOtherDepartment: 404,
+        hod: 200,
+        hodOtherCollege: 404,
+        master: 200,
+      }),
+      prepare: async (who) => {
+        const memo = await memoFor('student', `Read by ${who} ${unique()}`);
+        return {
+          url: `/api/v1/memos/${memo.id}`,
+          verify: async (response) => {
+            if (response.statusCode === 200) {
+              expect(response.json).toMatchObject({
+                id: memo.id,
+                memoNumber: memo.memoNumber,
+                reason: memo.reason,
+                status: 'issued',
+                student: { id: w.actors.student.id },
+              });
+              return;
+            }
+            expect(response.json.id).toBeUndefined();
+            if (response.statusCode === 404) expect(response.json.message).toBe(M.notFound);
+          },
+        };
+      },
+    },
+    {
+      route: "GET /memos/:id (another college's memo)",
+      method: 'GET',
+      status: statuses({
+        student: 404,
+        otherStudent: 404,
+        faculty: 404,
+        facultyOtherDepartment: 404,
+        hod: 404,
+        hodOtherCollege: 200,
+        master: 200,
+      }),
+      prepare: async (who) => {
+        const memo = await memoFor('south', `Read south by ${who} ${unique()}`);
+        return {
+          url: `/api/v1/memos/${memo.id}`,
+          verify: async (response) => {
+            if (response.statusCode === 200) return expect(response.json.id).toBe(memo.id);
+            expect(response.json.id).toBeUndefined();
+            if (response.statusCode === 404) expect(response.json.message).toBe(M.notFound);
+          },
+        };
+      },
+    },
+    {
+      route: 'GET /memos/:id (no such memo, or a malformed id)',
+      method: 'GET',
+      status: statuses({
+        student: 404,
+        otherStudent: 404,
+        faculty: 404,
+        facultyOtherDepartment: 404,
+        hod: 404,
+        hodOtherCollege: 404,
+        master: 404,
+      }),
+      prepare: async (who) => ({
+        url: `/api/v1/memos/${who === 'master' ? 'not-a-uuid' : '00000000-0000-4000-8000-00000000abcd'}`,
+        verify: async (response) => {
+          if (response.statusCode === 404) expect(response.json.message).toBe(M.notFound);
+        },
+      }),
+    },
+    {
       route: 'POST /memos (to a Medicine student)',
       method: 'POST',
       status: statuses({

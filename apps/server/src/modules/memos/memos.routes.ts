@@ -39,6 +39,20 @@ export function memosRoutes(service: MemosService): FastifyPluginAsyncZod {
       async (request) => service.list(requireActor(request), request.query),
     );
 
+    app.get(
+      '/memos/:id',
+      {
+        onRequest: signedIn,
+        schema: {
+          tags: ['memos'],
+          summary: "One memo, in the list's scope (a memo the caller may not see is not found)",
+          params: IdParams,
+          response: { 200: MemoSchema, ...withNotFound },
+        },
+      },
+      async (request) => service.get(requireActor(request), request.params.id),
+    );
+
     app.post(
       '/memos',
       {

@@ -116,6 +116,17 @@ export class MemosService {
   }
 
   /**
+   * One memo (a /reports row opens it), inside the same scope as the list: a memo the caller may
+   * not see answers 404, like one that does not exist.
+   */
+  async get(actor: Actor, id: string): Promise<Memo> {
+    if (!isUuid(id)) throw AppError.notFound(M.notFound);
+    const row = await repo.findMemo(this.deps.db, repo.memosWhere(scopeFor(actor)), id);
+    if (!row) throw AppError.notFound(M.notFound);
+    return toMemo(row);
+  }
+
+  /**
    * The HOD issues a memo to a student of their college and department. The number is the
    * department's next (MEMO/{year of the memo date}/{sequence}), taken under a lock on the
    * department's numbering, so memos issued at once get distinct, consecutive numbers.

@@ -50,10 +50,28 @@ describe('/reports: recent activity', () => {
       date: '2024-03-01',
       url: `/task/teaching?record=${ids.teaching}`,
     });
-    expect(byId.get(ids.memo)).toMatchObject({ menuTitle: 'Memos', status: 'approved', url: '/memo' });
-    expect(byId.get(ids.synopsis)).toMatchObject({ status: 'pending', url: '/synopsis', date: todayIso() });
-    expect(byId.get(ids.appraisal)).toMatchObject({ status: 'approved', url: '/appeal' });
-    expect(byId.get(ids.aetcom)).toMatchObject({ status: 'approved', url: '/atcom' });
+    // Academic rows open the entry: its page with the student picked and (where the page lists
+    // several) the entry named; a student's synopsis or thesis is their page.
+    const student = w.actors.student.id;
+    const other = w.actors.otherStudent.id;
+    expect(byId.get(ids.memo)).toMatchObject({
+      menuTitle: 'Memos',
+      status: 'approved',
+      url: `/memo?student=${student}&entry=${ids.memo}`,
+    });
+    expect(byId.get(ids.synopsis)).toMatchObject({
+      status: 'pending',
+      url: `/synopsis?student=${other}`,
+      date: todayIso(),
+    });
+    expect(byId.get(ids.appraisal)).toMatchObject({
+      status: 'approved',
+      url: `/appeal?student=${student}&entry=${ids.appraisal}`,
+    });
+    expect(byId.get(ids.aetcom)).toMatchObject({
+      status: 'approved',
+      url: `/atcom?student=${other}&entry=${ids.aetcom}`,
+    });
     expect(byId.has(ids.deleted)).toBe(false);
   });
 

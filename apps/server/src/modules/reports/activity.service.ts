@@ -3,7 +3,7 @@ import { findKind } from '@pgel/shared/records/kinds';
 import { recordPagePath } from '@pgel/shared/records/paths';
 import {
   ACADEMIC_REPORT_MENUS,
-  ACADEMIC_REPORT_PAGES,
+  academicReportPath,
   isAcademicReportMenu,
   REPORT_MESSAGES,
   REPORT_UNKNOWN_MENU,
@@ -27,7 +27,7 @@ export type ReportFilters = Omit<ReportQuery, 'page' | 'pageSize' | 'sort' | 'or
 
 const academicTitle = (id: string) => ACADEMIC_REPORT_MENUS.find((m) => m.id === id)?.title ?? id;
 
-/** The row with its menu's title and the page it opens (record kinds: the entry itself). */
+/** The row with its menu's title and the entry it opens (its record page, or its academic page). */
 function toItem(row: repo.ActivityRow): ReportItem {
   const academicMenu = row.source === 'academic' && isAcademicReportMenu(row.menu) ? row.menu : undefined;
   return {
@@ -40,7 +40,9 @@ function toItem(row: repo.ActivityRow): ReportItem {
     studentName: row.studentName,
     status: row.status,
     date: row.date,
-    url: academicMenu ? ACADEMIC_REPORT_PAGES[academicMenu] : recordPagePath(row.menu, row.id),
+    url: academicMenu
+      ? academicReportPath(academicMenu, row.id, row.studentId)
+      : recordPagePath(row.menu, row.id),
   };
 }
 

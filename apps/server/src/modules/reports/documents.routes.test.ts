@@ -4,11 +4,11 @@ import {
   DocumentCheckSchema,
   DocumentCodeSchema,
 } from '@pgel/shared/reports/documents';
-import { PRINT_SECTIONS } from '@pgel/shared/reports/print';
-import { eq } from 'drizzle-orm';
+import { PRINT_SECTIONS, PrintLogbookSchema } from '@pgel/shared/reports/print';
+import { and, eq } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { colleges, logbookDocuments, records } from '../../db/schema/index';
+import { colleges, logbookDocuments, records, theses, users } from '../../db/schema/index';
 import { type AcademicCaller, type AcademicWorld, withAcademicWorld } from '../../test/academic-world';
 import {
   APP_URL,
@@ -20,6 +20,7 @@ import {
   uploadFile,
 } from '../../test/helpers';
 import { readPdf } from '../../test/pdf-reader';
+import { fingerprintLogbook } from './fingerprint';
 
 const PATIENT = 'Zephyrine Quillfeather';
 
@@ -68,11 +69,45 @@ describe('verifiable logbook PDF and its public check', () => {
   const procedures = (body: Record<string, unknown>) =>
     DocumentCheckSchema.parse(body).sections.find((s) => s.key === 'procedures');
 
-  it('refuses the anonymous (401) and students or staff out of scope (404)', async () => {
-    expect((await pdfAs('anonymous')).statusCode).toBe(401);
-    expect((await pdfAs('otherStudent')).statusCode).toBe(404);
-    expect((await pdfAs('facultyOtherDepartment')).statusCode).toBe(404);
-    expect((await pdfAs('hodOtherCollege')).statusCode).toBe(404);
+  /** Every caller of GET /print-logbook/:id/pdf for the student: who gets a PDF, who is refused. */
+  const PDF_MATRIX: Array<[AcademicCaller, number]> = [
+    ['student', 200],
+    ['otherStudent', 404],
+    ['faculty', 200],
+    ['facultyOtherDepartment', 404],
+    ['hod', 200],
+    ['hodOtherCollege', 404],
+    ['master', 200],
+    ['anonymous', 401],
+  ];
+  const issuedFor = async (studentId: string) =>
+    t.db
+      .select({ id: logbookDocuments.id })
+      .from(logbookDocuments)
+      .where(eq(logbookDocuments.studentId, studentId));
+
+  for (const [who, status] of PDF_MATRIX) {
+    it(`GET /print-logbook/:id/pdf as ${who} -> ${status}${status === 200 ? '' : ', issuing nothing'}`, async () => {
+      const before = await issuedFor(w.actors.student.id);
+      const response = await pdfAs(who);
+      expect(response.statusCode, response.body).toBe(status);
+      const after = await issuedFor(w.actors.student.id);
+      if (status === 200) {
+        expect(response.headers['content-type']).toBe('application/pdf');
+        const code = String(response.headers['x-document-code']);
+        const [row] = await t.db.select().from(logbookDocuments).where(eq(logbookDocuments.code, code));
+        expect(row?.issuedById).toBe(w.actorOf(who as Exclude<AcademicCaller, 'anonymous'>).id);
+        expect(after).toHaveLength(before.length + 1);
+      } else {
+        expect(response.headers['x-document-code']).toBeUndefined();
+        expect(response.headers['content-type']).not.toBe('application/pdf');
+        // Refused: no document row (and so no code that /check would answer).
+        expect(after).toEqual(before);
+      }
+    });
+  }
+
+  it('answers 404 for a malformed student id', async () => {
     expect((await pdfAs('master', 'not-a-uuid')).statusCode).toBe(404);
   });
 
@@ -172,6 +207,166 @@ describe('verifiable logbook PDF and its public check', () => {
     expect(changed.json.fingerprint).toBe(body.fingerprint);
     expect(changed.json.currentFingerprint).not.toBe(body.fingerprint);
     expect(procedures(changed.json)).toMatchObject({ issued: 1, current: 2 });
+  });
+
+  it('reads "changed since issue" once a thesis title or the synopsis acceptance date is filled in', async () => {
+    const student = w.actors.otherStudent;
+    const issue = async () => String((await pdfAs('otherStudent', student.id)).headers['x-document-code']);
+    const stateOf = async (code: string) => DocumentCheckSchema.parse((await check(code)).json).state;
+    const thesisRow = (stage: 'synopsis' | 'thesis', extra: Partial<typeof theses.$inferInsert> = {}) => ({
+      stage,
+      studentId: student.id,
+      collegeId: w.medicine.college.id,
+      departmentId: w.medicine.department.id,
+      title: `${stage} title of the other student`,
+      ...extra,
+    });
+
+    const blank = await issue();
+    expect(await stateOf(blank)).toBe('genuine');
+    await t.db.insert(theses).values(thesisRow('synopsis'));
+    expect(await stateOf(blank)).toBe('changed');
+
+    const titled = await issue();
+    expect(await stateOf(titled)).toBe('genuine');
+    await t.db.insert(theses).values(thesisRow('thesis'));
+    expect(await stateOf(titled)).toBe('changed');
+
+    const beforeAcceptance = await issue();
+    expect(await stateOf(beforeAcceptance)).toBe('genuine');
+    await t.db
+      .update(theses)
+      .set({ acceptanceDate: '2025-03-03', acceptanceDateAt: new Date() })
+      .where(and(eq(theses.studentId, student.id), eq(theses.stage, 'thesis')));
+    expect(await stateOf(beforeAcceptance)).toBe('changed');
+    // The facts are not entries: the counts per section stay as issued.
+    const sections = DocumentCheckSchema.parse((await check(beforeAcceptance)).json).sections;
+    expect(sections.every((s) => s.issued === s.current)).toBe(true);
+  });
+
+  it('checks a document issued before the thesis facts counted by the formula it was issued with', async () => {
+    const student = w.actors.otherStudent;
+    // The thesis this test retitles (its own, whatever ran before).
+    await t.db
+      .insert(theses)
+      .values({
+        stage: 'thesis',
+        studentId: student.id,
+        collegeId: w.medicine.college.id,
+        departmentId: w.medicine.department.id,
+        title: 'The thesis as issued',
+      })
+      .onConflictDoNothing({ target: [theses.studentId, theses.stage] });
+    const code = String((await pdfAs('otherStudent', student.id)).headers['x-document-code']);
+    // As stored before the change: the bare hex over the verified rows only (version 1).
+    const print = PrintLogbookSchema.parse(
+      (
+        await get(t.app, `/api/v1/print-logbook/${student.id}`, {
+          cookie: w.academicCookieOf('otherStudent'),
+        })
+      ).json,
+    );
+    const legacy = fingerprintLogbook(print, 1).fingerprint;
+    expect(legacy).toMatch(/^[0-9a-f]{64}$/);
+    await t.db.update(logbookDocuments).set({ fingerprint: legacy }).where(eq(logbookDocuments.code, code));
+    // The thesis title changes after issue: an old document does not notice (it never covered it)...
+    const retitled = await t.db
+      .update(theses)
+      .set({ title: 'A retitled thesis' })
+      .where(and(eq(theses.studentId, student.id), eq(theses.stage, 'thesis')))
+      .returning({ id: theses.id });
+    expect(retitled).toHaveLength(1);
+    // The same change under version 2 reads as one (so the version, not the change, is why not).
+    const now = PrintLogbookSchema.parse(
+      (
+        await get(t.app, `/api/v1/print-logbook/${student.id}`, {
+          cookie: w.academicCookieOf('otherStudent'),
+        })
+      ).json,
+    );
+    expect(fingerprintLogbook(now, 1).fingerprint).toBe(legacy);
+    expect(fingerprintLogbook(now).fingerprint).not.toBe(fingerprintLogbook(print).fingerprint);
+    const old = DocumentCheckSchema.parse((await check(code)).json);
+    expect(old.state).toBe('genuine');
+    expect(old.currentFingerprint).toBe(legacy);
+    // ...but a verified entry added after issue still shows.
+    await createRecordRows(t.db, [{ ...procedure('approved', 'Later Patient'), studentId: student.id }]);
+    expect(DocumentCheckSchema.parse((await check(code)).json).state).toBe('changed');
+  });
+
+  it("stays genuine when the guide corrects their profile's name; another guide chosen is a change", async () => {
+    const student = w.actors.otherStudent;
+    // The HOD: no verified entry of this student names them (a teacher's or verifier's name in
+    // a verified row is printed text of that row, outside this test).
+    const guide = w.actors.hod;
+    await t.db
+      .insert(theses)
+      .values({
+        stage: 'synopsis',
+        studentId: student.id,
+        collegeId: w.medicine.college.id,
+        departmentId: w.medicine.department.id,
+        title: 'A synopsis with a guide',
+      })
+      .onConflictDoNothing({ target: [theses.studentId, theses.stage] });
+    const chosen = await t.db
+      .update(theses)
+      .set({ guideId: guide.id, guideAt: new Date() })
+      .where(and(eq(theses.studentId, student.id), eq(theses.stage, 'synopsis')))
+      .returning({ id: theses.id });
+    expect(chosen).toHaveLength(1);
+    const code = String((await pdfAs('otherStudent', student.id)).headers['x-document-code']);
+    const issuedAs = DocumentCheckSchema.parse((await check(code)).json);
+    expect(issuedAs.state).toBe('genuine');
+
+    const [before] = await t.db.select({ name: users.name }).from(users).where(eq(users.id, guide.id));
+    try {
+      await t.db.update(users).set({ name: 'Dr. Corrected Name' }).where(eq(users.id, guide.id));
+      // The print shows the name now...
+      const print = PrintLogbookSchema.parse(
+        (
+          await get(t.app, `/api/v1/print-logbook/${student.id}`, {
+            cookie: w.academicCookieOf('otherStudent'),
+          })
+        ).json,
+      );
+      const synopsis = print.sections.find((s) => s.key === 'synopsis')?.blocks[0];
+      expect(synopsis?.type === 'fields' && synopsis.fields.find((f) => f.label === 'Guide')?.value).toBe(
+        'Dr. Corrected Name',
+      );
+      // ...and the document issued under the old name is still the logbook's.
+      const renamed = DocumentCheckSchema.parse((await check(code)).json);
+      expect(renamed.state).toBe('genuine');
+      expect(renamed.currentFingerprint).toBe(issuedAs.fingerprint);
+    } finally {
+      await t.db
+        .update(users)
+        .set({ name: before?.name ?? '' })
+        .where(eq(users.id, guide.id));
+    }
+
+    await t.db
+      .update(theses)
+      .set({ guideId: w.actors.faculty.id })
+      .where(and(eq(theses.studentId, student.id), eq(theses.stage, 'synopsis')));
+    expect(DocumentCheckSchema.parse((await check(code)).json).state).toBe('changed');
+  });
+
+  it('reads a fingerprint of a version this server does not know as changed, never genuine', async () => {
+    const code = String((await pdfAs('student')).headers['x-document-code']);
+    const [row] = await t.db
+      .select({ fingerprint: logbookDocuments.fingerprint })
+      .from(logbookDocuments)
+      .where(eq(logbookDocuments.code, code));
+    const hex = String(row?.fingerprint).replace(/^v2:/, '');
+    expect(DocumentCheckSchema.parse((await check(code)).json).state).toBe('genuine');
+    // The same hash under a later version's prefix (or none that parses): no formula here made it.
+    for (const stored of [`v3:${hex}`, `v2:${hex.slice(1)}`]) {
+      await t.db.update(logbookDocuments).set({ fingerprint: stored }).where(eq(logbookDocuments.code, code));
+      const answer = DocumentCheckSchema.parse((await check(code)).json);
+      expect(answer.state, stored).toBe('changed');
+      expect(answer.currentFingerprint).toBe(`v2:${hex}`);
+    }
   });
 
   it('answers 404 for an unknown or malformed code', async () => {

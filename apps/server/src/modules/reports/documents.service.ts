@@ -18,7 +18,13 @@ import { bumpThrottle } from '../../platform/throttle';
 import type { FilesService } from '../files/files.service';
 import { newDocumentCode } from './document-code';
 import * as repo from './documents.repository';
-import { fingerprintLogbook, type SectionCount } from './fingerprint';
+import {
+  FINGERPRINT_VERSION,
+  type FingerprintVersion,
+  fingerprintLogbook,
+  fingerprintVersion,
+  type SectionCount,
+} from './fingerprint';
 import { renderLogbookPdf } from './logbook-pdf';
 import type { PrintService } from './print.service';
 
@@ -116,7 +122,10 @@ export class DocumentsService {
     if (!row) throw AppError.notFound(CHECK_MESSAGES.notFound);
 
     const issued = SectionCountsSchema.parse(row.sectionCounts);
-    const current = await this.currentFingerprint(row.studentId);
+    // The logbook now, by the formula the document was issued with (older documents keep theirs).
+    // A fingerprint of no formula known here cannot match: the logbook's counts, and 'changed'.
+    const version = fingerprintVersion(row.fingerprint);
+    const current = await this.currentFingerprint(row.studentId, version ?? FINGERPRINT_VERSION);
     const now = new Map(current.sections.map((s) => [s.key, s.verified]));
     const keys = new Set(issued.map((s) => s.key));
     const sections = [
@@ -133,7 +142,7 @@ export class DocumentsService {
     ];
     return {
       code: row.code,
-      state: current.fingerprint === row.fingerprint ? 'genuine' : 'changed',
+      state: version !== null && current.fingerprint === row.fingerprint ? 'genuine' : 'changed',
       studentName: row.studentName,
       collegeName: row.collegeName,
       departmentName: row.departmentName,
@@ -153,9 +162,10 @@ export class DocumentsService {
   /** The logbook now; a student who is gone has no verified entries left. */
   private async currentFingerprint(
     studentId: string,
+    version: FingerprintVersion,
   ): Promise<{ fingerprint: string; sections: SectionCount[] }> {
     try {
-      return fingerprintLogbook(await this.deps.print.load(CHECK_READER, studentId));
+      return fingerprintLogbook(await this.deps.print.load(CHECK_READER, studentId), version);
     } catch (err) {
       if (err instanceof AppError && err.statusCode === 404) return { fingerprint: '', sections: [] };
       throw err;

@@ -32,11 +32,21 @@ function coGuidesText(value: unknown): string {
   return names.length > 0 ? names.join(', ') : PRINT_NOT_AVAILABLE;
 }
 
-/** The synopsis or thesis steps as fields (title, guide, co-guides; the thesis its acceptance date). */
+type PrintField = Extract<PrintBlock, { type: 'fields' }>['fields'][number];
+
+/**
+ * The synopsis or thesis steps as fields (title, guide, co-guides; the thesis its acceptance
+ * date). The guide is printed by their name now but fingerprinted by their id, so a guide who
+ * corrects their profile's name does not make issued documents read "changed since issue".
+ */
 export function thesisFields(stage: ThesisStage, row: ThesisRow | undefined): PrintBlock {
-  const fields = [
+  const fields: PrintField[] = [
     { label: stage === 'synopsis' ? 'Synopsis Title' : 'Thesis Title', value: printText(row?.title) },
-    { label: 'Guide', value: printText(row?.guideName) },
+    {
+      label: 'Guide',
+      value: printText(row?.guideName),
+      ...(row?.guideId ? { evidence: `user:${row.guideId}` } : {}),
+    },
     { label: 'Co-Guides', value: coGuidesText(row?.coGuides) },
   ];
   if (stage === 'thesis') {

@@ -106,13 +106,14 @@ export async function listPrintRecords(db: Executor, studentId: string, kinds: r
 }
 export type PrintRecordRow = Awaited<ReturnType<typeof listPrintRecords>>[number];
 
-/** The student's synopsis and thesis rows with the guide's name. */
+/** The student's synopsis and thesis rows with the guide (their id as stored, their name now). */
 export async function listTheses(db: Executor, studentId: string) {
   const guide = alias(users, 'print_guide');
   return db
     .select({
       stage: theses.stage,
       title: theses.title,
+      guideId: theses.guideId,
       guideName: guide.name,
       coGuides: theses.coGuides,
       acceptanceDate: theses.acceptanceDate,

@@ -72,7 +72,16 @@ const GroupFields = memo(
  * checks with the shared `aetcomError` ('Select a Student First!', 'Select a From Date First!',
  * 'Please fill in all scores!'), sends, shows the server's message and clears the form.
  */
-export function AetcomForm({ studentId, nextYear }: { studentId: string | null; nextYear: number | null }) {
+export function AetcomForm({
+  studentId,
+  nextYear,
+  onSaved,
+}: {
+  studentId: string | null;
+  nextYear: number | null;
+  /** After a save: the page drops the linked entry (`?entry=`). */
+  onSaved?: () => void;
+}) {
   const [fromDate, setFromDate] = useState<string | null>(null);
   const [scores, setScores] = useState<ScoreDrafts>({});
   const save = useSaveAetcom();
@@ -107,6 +116,7 @@ export function AetcomForm({ studentId, nextYear }: { studentId: string | null; 
         onSuccess: (result) => {
           setScores({});
           setFromDate(null);
+          onSaved?.();
           void showMessage({
             title: 'Success',
             message: result.message || AETCOM_MESSAGES.saved,

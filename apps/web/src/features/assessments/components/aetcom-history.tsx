@@ -3,6 +3,7 @@ import { AETCOM_GROUPS, type AetcomRecord, aetcomSkillKey } from '@pgel/shared/a
 import { RECORD_MESSAGES } from '@pgel/shared/records/api';
 import { NO_DATA_TEXT } from '@pgel/shared/schemas/list';
 import { formatDate } from '../../records/components/record-format';
+import { useLinkedEntry } from './assessment-frame';
 
 function period(record: Pick<AetcomRecord, 'fromDate' | 'toDate'>): string {
   return `${formatDate(record.fromDate)} - ${formatDate(record.toDate)}`;
@@ -48,8 +49,20 @@ function RecordScores({ record }: { record: AetcomRecord }) {
   );
 }
 
-/** The student's AETCOM years: year, period and average, each opening to its scores. */
-export function AetcomHistory({ items }: { items: AetcomRecord[] }) {
+/**
+ * The student's AETCOM years: year, period and average, each opening to its scores. The linked
+ * year (`linkedId`, from a /reports row) opens, marked and scrolled to, also when another year
+ * is linked while the page is open (Back and Forward between two links).
+ */
+export function AetcomHistory({
+  items,
+  linkedId = null,
+}: {
+  items: AetcomRecord[];
+  linkedId?: string | null;
+}) {
+  const isLinked = linkedId !== null && items.some((record) => record.id === linkedId);
+  const linkedRef = useLinkedEntry<HTMLDivElement>(isLinked ? linkedId : null);
   if (items.length === 0) {
     return (
       <Text c="dimmed" ta="center" py="md">
@@ -58,9 +71,22 @@ export function AetcomHistory({ items }: { items: AetcomRecord[] }) {
     );
   }
   return (
-    <Accordion variant="separated" radius="md" multiple>
+    <Accordion
+      // Another linked year is another starting state: the accordion opens it afresh.
+      key={isLinked ? linkedId : 'none'}
+      variant="separated"
+      radius="md"
+      multiple
+      defaultValue={isLinked && linkedId ? [linkedId] : []}
+    >
       {items.map((record) => (
-        <Accordion.Item key={record.id} value={record.id}>
+        <Accordion.Item
+          key={record.id}
+          value={record.id}
+          ref={record.id === linkedId ? linkedRef : undefined}
+          aria-current={record.id === linkedId ? 'true' : undefined}
+          style={record.id === linkedId ? { borderColor: 'var(--mantine-color-brand-6)' } : undefined}
+        >
           <Accordion.Control>
             <Group justify="space-between" gap="xs" wrap="wrap" pr="xs">
               <Text fw={700}>Year {record.year}</Text>

@@ -30,12 +30,13 @@ export function AetcomPage() {
           key={viewer.studentId ?? 'none'}
           studentId={viewer.studentId}
           nextYear={hasStudent ? (saved.data?.nextYear ?? null) : null}
+          onSaved={viewer.clearEntry}
         />
       ) : null}
       {hasStudent ? (
         <Section title={saved.data ? `Aetcom records: ${saved.data.student.name}` : 'Aetcom records'}>
           <QueryState isPending={saved.isPending} error={saved.error} onRetry={() => void saved.refetch()}>
-            <AetcomHistory items={saved.data?.items ?? []} />
+            <AetcomHistory items={saved.data?.items ?? []} linkedId={viewer.entryId} />
           </QueryState>
         </Section>
       ) : (

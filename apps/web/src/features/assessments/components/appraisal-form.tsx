@@ -168,7 +168,14 @@ function AppraisalGrid({
  * each score as it is typed. Save checks with the shared `appraisalError` (the spec's messages in
  * its order), sends, says 'Records have been successfully saved!' and clears the grid.
  */
-export function AppraisalForm({ studentId }: { studentId: string | null }) {
+export function AppraisalForm({
+  studentId,
+  onSaved,
+}: {
+  studentId: string | null;
+  /** After a save: the page drops the linked entry (`?entry=`). */
+  onSaved?: () => void;
+}) {
   const [fromDate, setFromDate] = useState<string | null>(null);
   const [rows, setRows] = useState<RowDraft[]>(emptyRows);
   const save = useSaveAppraisal();
@@ -204,6 +211,7 @@ export function AppraisalForm({ studentId }: { studentId: string | null }) {
         onSuccess: () => {
           setRows(emptyRows());
           setFromDate(null);
+          onSaved?.();
           void showMessage({ title: 'Success', message: APPRAISAL_MESSAGES.saved, tone: 'success' });
         },
         onError: (error) => void showError(failureMessage(error)),

@@ -4,6 +4,7 @@ import { RECORD_MESSAGES } from '@pgel/shared/records/api';
 import { NO_DATA_TEXT } from '@pgel/shared/schemas/list';
 import { useCardLayout } from '../../../components/use-card-layout';
 import { formatDate } from '../../records/components/record-format';
+import { useLinkedEntry } from './assessment-frame';
 import { EvaluationBadge } from './evaluation-badge';
 
 function period(appraisal: Pick<Appraisal, 'fromDate' | 'toDate'>): string {
@@ -11,11 +12,28 @@ function period(appraisal: Pick<Appraisal, 'fromDate' | 'toDate'>): string {
 }
 
 /** One saved quarter: its period, who appraised it and when, and the 8 rows. */
-function QuarterCard({ appraisal }: { appraisal: Appraisal }) {
+function QuarterCard({ appraisal, isLinked }: { appraisal: Appraisal; isLinked: boolean }) {
   const isCards = useCardLayout();
   const label = `Quarter ${period(appraisal)}`;
+  const ref = useLinkedEntry<HTMLElement>(isLinked ? appraisal.id : null);
   return (
-    <Card withBorder radius="md" padding="md" component="article" aria-label={label}>
+    <Card
+      ref={ref}
+      withBorder
+      radius="md"
+      padding="md"
+      component="article"
+      aria-label={label}
+      aria-current={isLinked ? 'true' : undefined}
+      style={
+        isLinked
+          ? {
+              borderColor: 'var(--mantine-color-brand-6)',
+              boxShadow: '0 0 0 2px var(--mantine-color-brand-2)',
+            }
+          : undefined
+      }
+    >
       <Stack gap="sm">
         <Group justify="space-between" align="baseline" gap="xs">
           <Text fw={700}>{period(appraisal)}</Text>
@@ -79,8 +97,17 @@ function QuarterCard({ appraisal }: { appraisal: Appraisal }) {
   );
 }
 
-/** The student's saved appraisals, one card per quarter (read-only for everyone). */
-export function AppraisalHistory({ items }: { items: Appraisal[] }) {
+/**
+ * The student's saved appraisals, one card per quarter (read-only for everyone); the linked one
+ * (`linkedId`, from a /reports row) is marked and scrolled to.
+ */
+export function AppraisalHistory({
+  items,
+  linkedId = null,
+}: {
+  items: Appraisal[];
+  linkedId?: string | null;
+}) {
   if (items.length === 0) {
     return (
       <Text c="dimmed" ta="center" py="md">
@@ -91,7 +118,7 @@ export function AppraisalHistory({ items }: { items: Appraisal[] }) {
   return (
     <Stack gap="md">
       {items.map((appraisal) => (
-        <QuarterCard key={appraisal.id} appraisal={appraisal} />
+        <QuarterCard key={appraisal.id} appraisal={appraisal} isLinked={appraisal.id === linkedId} />
       ))}
     </Stack>
   );

@@ -27,12 +27,16 @@ export function AppraisalPage() {
       <AssessmentHeader title={TITLE} viewer={viewer} />
       {/* A new student starts a fresh form: nothing typed for one is saved for another. */}
       {viewer.canScore ? (
-        <AppraisalForm key={viewer.studentId ?? 'none'} studentId={viewer.studentId} />
+        <AppraisalForm
+          key={viewer.studentId ?? 'none'}
+          studentId={viewer.studentId}
+          onSaved={viewer.clearEntry}
+        />
       ) : null}
       {hasStudent ? (
         <Section title={saved.data ? `Saved appraisals: ${saved.data.student.name}` : 'Saved appraisals'}>
           <QueryState isPending={saved.isPending} error={saved.error} onRetry={() => void saved.refetch()}>
-            <AppraisalHistory items={saved.data?.items ?? []} />
+            <AppraisalHistory items={saved.data?.items ?? []} linkedId={viewer.entryId} />
           </QueryState>
         </Section>
       ) : (

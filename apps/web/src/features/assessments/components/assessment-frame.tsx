@@ -1,8 +1,9 @@
 import { Alert, Button, Card, Group, Loader, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { ACADEMIC_MESSAGES } from '@pgel/shared/academic/common';
 import { canScoreStudents, isStaff } from '@pgel/shared/auth/policies';
+import { ACADEMIC_ENTRY_PARAM } from '@pgel/shared/reports/activity';
 import { IconAlertTriangle, IconUserSearch } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, type RefObject, useEffect, useRef } from 'react';
 import { DateField, todayIso } from '../../../components/date-field';
 import { errorMessage } from '../../../lib/api-client';
 import { useLiveSearchParams } from '../../../lib/search-params';
@@ -26,14 +27,36 @@ export function useAssessmentViewer() {
   const isStaffUser = isStaff(actor);
   const [searchParams, setSearchParams] = useLiveSearchParams();
   const studentId = isStaffUser ? searchParams.get('student') || null : null;
+  // One saved entry to open and show (`?entry=`: a /reports row links to it).
+  const entryId = searchParams.get(ACADEMIC_ENTRY_PARAM) || null;
   const setStudentId = (id: string | null) =>
     setSearchParams((current) => {
       const next = new URLSearchParams(current);
       if (id) next.set('student', id);
       else next.delete('student');
+      // Another student's page has none of the linked entries.
+      next.delete(ACADEMIC_ENTRY_PARAM);
       return next;
     });
-  return { isStaffUser, canScore: isStaffUser && canScoreStudents(actor), studentId, setStudentId };
+  // After a new save the page is about that entry, not the one a /reports row linked to.
+  const clearEntry = () =>
+    setSearchParams(
+      (current) => {
+        if (!current.has(ACADEMIC_ENTRY_PARAM)) return current;
+        const next = new URLSearchParams(current);
+        next.delete(ACADEMIC_ENTRY_PARAM);
+        return next;
+      },
+      { replace: true },
+    );
+  return {
+    isStaffUser,
+    canScore: isStaffUser && canScoreStudents(actor),
+    studentId,
+    entryId,
+    setStudentId,
+    clearEntry,
+  };
 }
 
 /** The page's heading and, for staff, the student they work on. */
@@ -162,4 +185,18 @@ export function QueryState({
     );
   }
   return children;
+}
+
+/**
+ * The linked entry's element, scrolled into view once it is on the page (`?entry=`) and again
+ * whenever another entry is linked (Back and Forward between two links); `linkedId` is the id of
+ * the linked entry the element shows, else null. The caller marks it (aria-current) so it stands
+ * out among the others.
+ */
+export function useLinkedEntry<T extends HTMLElement>(linkedId: string | null): RefObject<T | null> {
+  const ref = useRef<T | null>(null);
+  useEffect(() => {
+    if (linkedId !== null) ref.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
+  }, [linkedId]);
+  return ref;
 }

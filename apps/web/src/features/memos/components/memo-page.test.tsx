@@ -9,6 +9,7 @@ import {
   type FakeRoute,
   fakeApi,
   PATIENTLY,
+  pickOption,
   readDialog,
   withModals,
 } from '../../records/components/test-support';
@@ -43,10 +44,14 @@ const list = (items: Memo[]): FakeRoute => ({
   body: { items, total: items.length, page: 1, pageSize: 10 },
 });
 
-function renderAs(who: SessionUser, routes: Record<string, FakeRoute | ((body: unknown) => FakeRoute)>) {
+function renderAs(
+  who: SessionUser,
+  routes: Record<string, FakeRoute | ((body: unknown) => FakeRoute)>,
+  initialUrl = '/memo',
+) {
   storeUser(who);
   const sent = fakeApi({ 'GET /auth/me': { status: 200, body: { user: who } }, ...routes });
-  withModals(<MemoPage />, { initialUrl: '/memo' });
+  withModals(<MemoPage />, { initialUrl });
   return sent;
 }
 
@@ -56,6 +61,73 @@ afterEach(() => {
 });
 
 describe('MemoPage', () => {
+  it('opens the memo a /reports row links to (?student=&entry=), read by its id, and closes it back to the list', async () => {
+    const closed = memo({
+      status: 'closed',
+      explanation: 'I was called to the casualty.',
+      remark: 'Accepted; inform the unit next time.',
+    });
+    // The list's first page holds other memos: the linked one is on a later page.
+    const others = Array.from({ length: 10 }, (_, i) =>
+      memo({
+        id: `00000000-0000-4000-8000-0000000001${String(i).padStart(2, '0')}`,
+        memoNumber: `MEMO/2026/1${String(i).padStart(2, '0')}`,
+      }),
+    );
+    const sent = renderAs(
+      sessionUser({ id: HOD_ID, name: 'Dr. Rao', role: 'hod' }),
+      {
+        [`${LIST_PATH}&studentId=${STUDENT_ID}`]: {
+          status: 200,
+          body: { items: others, total: 100, page: 1, pageSize: 10 },
+        },
+        [`GET /memos/${MEMO_ID}`]: { status: 200, body: closed },
+        'GET /students?page=1&pageSize=20&sort=name': {
+          status: 200,
+          body: { items: [], total: 0, page: 1, pageSize: 20 },
+        },
+      },
+      `/memo?student=${STUDENT_ID}&entry=${MEMO_ID}`,
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Memo MEMO/2026/001' }, PATIENTLY);
+    for (const text of [
+      'Closed',
+      '10-03-2026',
+      'Asha Nair',
+      'Absent from the ward round without leave',
+      'I was called to the casualty.',
+      'Accepted; inform the unit next time.',
+    ]) {
+      expect(within(dialog).getByText(text)).toBeTruthy();
+    }
+    expect(sent.filter((r) => r.path === `/memos/${MEMO_ID}`)).toHaveLength(1);
+    fireEvent.click(within(dialog).getByRole('button', { name: /close/i }));
+    await vi.waitFor(() => expect(screen.queryByRole('dialog', { name: 'Memo MEMO/2026/001' })).toBeNull());
+    const table = await screen.findByRole('table', { name: 'Memos' });
+    expect(within(table).getByText('MEMO/2026/100')).toBeTruthy();
+    expect(within(table).queryByText('MEMO/2026/001')).toBeNull();
+  });
+
+  it('a linked memo that is gone or out of scope says so; another filter leaves the link', async () => {
+    renderAs(
+      sessionUser({ id: HOD_ID, name: 'Dr. Rao', role: 'hod' }),
+      {
+        [`${LIST_PATH}&studentId=${STUDENT_ID}`]: list([]),
+        [`${LIST_PATH}&status=issued&studentId=${STUDENT_ID}`]: list([]),
+        [`GET /memos/${MEMO_ID}`]: { status: 404, body: { code: 'not_found', message: 'Not found' } },
+        'GET /students?page=1&pageSize=20&sort=name': {
+          status: 200,
+          body: { items: [], total: 0, page: 1, pageSize: 20 },
+        },
+      },
+      `/memo?student=${STUDENT_ID}&entry=${MEMO_ID}`,
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Memo' }, PATIENTLY);
+    expect(await within(dialog).findByText(MEMO_MESSAGES.notFound, {}, PATIENTLY)).toBeTruthy();
+    await pickOption('Status', 'Issued');
+    await vi.waitFor(() => expect(screen.queryByRole('dialog', { name: 'Memo' })).toBeNull(), PATIENTLY);
+  });
+
   it('student: explains an issued memo once, after a required text and a confirmation', async () => {
     let explained = false;
     const sent = renderAs(sessionUser(), {

@@ -1,21 +1,30 @@
-import { Button, Card, Group, Select, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Loader, Modal, Select, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { MEMO_STATUS_LABELS, MEMO_STATUSES, type Memo, type MemoStatus } from '@pgel/shared/academic/memos';
+import {
+  MEMO_MESSAGES,
+  MEMO_STATUS_LABELS,
+  MEMO_STATUSES,
+  type Memo,
+  type MemoStatus,
+} from '@pgel/shared/academic/memos';
 import { canIssueMemos, canKeepAcademicRecords, isStaff } from '@pgel/shared/auth/policies';
 import { RECORD_MESSAGES } from '@pgel/shared/records/api';
+import { ACADEMIC_ENTRY_PARAM } from '@pgel/shared/reports/activity';
 import type { SessionUser } from '@pgel/shared/schemas/session-user';
 import { IconLock, IconMessageReply, IconPlus } from '@tabler/icons-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { DataTable, type DataTableColumn, useListQuery } from '../../../components/data-table';
 import { useAddAction } from '../../../components/floating-add-button';
+import { errorMessage, isApiError } from '../../../lib/api-client';
 import { useLiveSearchParams } from '../../../lib/search-params';
 import { useSessionUser } from '../../../lib/session';
 import { formatDate } from '../../records/components/record-format';
 import { StudentFilter } from '../../records/components/student-filter';
+import { useMemoEntry } from '../api/get-memo';
 import { listMemos, type MemoFilters, memosQueryKey } from '../api/list-memos';
 import { CreateMemoModal } from './create-memo-modal';
 import { CloseMemoModal, ExplainMemoModal } from './memo-reply-modal';
-import { MemoStatusBadge } from './memo-summary';
+import { MemoStatusBadge, MemoSummary } from './memo-summary';
 
 const TITLE = 'Memo';
 
@@ -89,8 +98,24 @@ export function MemoPage() {
       if (value) next.set(name, value);
       else next.delete(name);
       next.delete('page');
+      // Another filter is another list: the linked memo (if any) is left behind.
+      next.delete(ACADEMIC_ENTRY_PARAM);
       return next;
     });
+
+  // One memo to open (`?entry=`: a /reports row links to it), read by its id whatever page of the
+  // list holds it; closing it drops the parameter, so Back and a reload keep the list.
+  const entryId = searchParams.get(ACADEMIC_ENTRY_PARAM) || null;
+  const linked = useMemoEntry(entryId);
+  const closeLinked = () =>
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete(ACADEMIC_ENTRY_PARAM);
+        return next;
+      },
+      { replace: true },
+    );
 
   const hasActions = canIssue || canExplain;
   const columns: DataTableColumn<Memo>[] = [
@@ -227,6 +252,68 @@ export function MemoPage() {
       {canIssue ? <CreateMemoModal opened={isCreateOpen} onClose={createModal.close} /> : null}
       <ExplainMemoModal memo={explaining} onClose={() => setExplaining(null)} />
       <CloseMemoModal memo={closing} onClose={() => setClosing(null)} />
+      <MemoViewModal
+        opened={entryId !== null}
+        memo={linked.data ?? null}
+        isPending={linked.isPending}
+        error={linked.error}
+        onClose={closeLinked}
+      />
     </Stack>
+  );
+}
+
+/** One memo read in full (what the table shows across its columns), or why it cannot be shown. */
+function MemoViewModal({
+  opened,
+  memo,
+  isPending,
+  error,
+  onClose,
+}: {
+  opened: boolean;
+  memo: Memo | null;
+  isPending: boolean;
+  error: Error | null;
+  onClose: () => void;
+}) {
+  let body: ReactNode;
+  if (memo) {
+    body = (
+      <Stack gap="md">
+        <Group gap="xs">
+          <Text size="sm" fw={600}>
+            Status
+          </Text>
+          <MemoStatusBadge status={memo.status} />
+        </Group>
+        <MemoSummary memo={memo} withExplanation />
+        <div>
+          <Text size="xs" c="dimmed" fw={600} tt="uppercase">
+            HOD Remark
+          </Text>
+          <LongText text={memo.remark} />
+        </div>
+      </Stack>
+    );
+  } else if (isPending && !error) {
+    body = (
+      <Group justify="center" py="xl">
+        <Loader aria-label="Loading the memo" />
+      </Group>
+    );
+  } else {
+    // Gone, or not the caller's to see: the server answers both alike.
+    const notFound = !error || (isApiError(error) && error.status === 404);
+    body = (
+      <Alert color="red" variant="light">
+        {notFound ? MEMO_MESSAGES.notFound : errorMessage(error)}
+      </Alert>
+    );
+  }
+  return (
+    <Modal opened={opened} onClose={onClose} title={memo ? `Memo ${memo.memoNumber}` : TITLE} size="lg">
+      {body}
+    </Modal>
   );
 }
