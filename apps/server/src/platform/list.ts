@@ -1,6 +1,7 @@
 import type { ListQuery, ListResponse } from '@pgel/shared/schemas/list';
-import { type AnyColumn, and, asc, desc, ilike, or, type SQL } from 'drizzle-orm';
+import { type AnyColumn, and, asc, count, desc, ilike, or, type SQL } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
+import type { Executor } from '../db/client';
 
 /** How one list pages, searches and sorts; the query string only ever chooses among these. */
 export type ListSpec<TSort extends string> = {
@@ -50,6 +51,22 @@ export function searchCondition(search: string | undefined, columns: SearchTarge
 }
 
 /**
+ * A count that stops at `cap` rows (issue 16): for a list that may hold millions of rows, whose
+ * total then reads `cap` (LIST_COUNT_CAP: "10,000+") instead of every row being counted on every
+ * page. `rows` selects any column from the same tables as the page, without a `where`.
+ */
+export type CappedCount = { db: Executor; rows: PgSelect; cap: number };
+
+export function cappedCount(db: Executor, rows: PgSelect, cap: number): CappedCount {
+  return { db, rows, cap };
+}
+
+async function countUpTo(counting: CappedCount, where: SQL | undefined): Promise<unknown[]> {
+  const capped = counting.rows.where(where).limit(counting.cap).as('capped');
+  return counting.db.select({ total: count() }).from(capped);
+}
+
+/**
  * One page of a list in two queries: the count and the page. Both queries must select from the
  * same tables (with the joins the scope and the search need) and must not have a `where` of their
  * own, which this sets from the spec; build them with `.$dynamic()`:
@@ -61,10 +78,12 @@ export function searchCondition(search: string | undefined, columns: SearchTarge
  * }, { where: scopeFor(actor), searchIn: [users.name], sortable: { name: users.name },
  *      defaultSort: 'name', tieBreaker: users.id });
  * ```
+ *
+ * `count` may instead be a `cappedCount(…)`, which counts at most its cap.
  */
 export async function listPage<TRows extends PgSelect, TCount extends PgSelect, TSort extends string>(
   query: ListQuery,
-  queries: { rows: TRows; count: TCount },
+  queries: { rows: TRows; count: TCount | CappedCount },
   spec: ListSpec<TSort>,
 ): Promise<ListResponse<Awaited<TRows>[number]>> {
   const where = and(spec.where, searchCondition(query.search, spec.searchIn));
@@ -75,7 +94,7 @@ export async function listPage<TRows extends PgSelect, TCount extends PgSelect, 
   const offset = (query.page - 1) * query.pageSize;
 
   const [counted, items] = await Promise.all([
-    queries.count.where(where),
+    'cap' in queries.count ? countUpTo(queries.count, where) : queries.count.where(where),
     queries.rows
       .where(where)
       .orderBy(direction(spec.sortable[sortKey]), direction(spec.tieBreaker))

@@ -1,4 +1,4 @@
-import type { ListResponse } from '@pgel/shared/schemas/list';
+import { LIST_COUNT_CAP, type ListResponse } from '@pgel/shared/schemas/list';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '../test/render';
@@ -101,6 +101,18 @@ describe('DataTable with useListQuery', () => {
     fireEvent.click(screen.getByRole('button', { name: 'First page' }));
     await screen.findByText('Person 1');
     expect(router.state.location.search).toBe(''); // page 1 is the default: left out
+  });
+
+  it('shows a capped total as "10,000+" and still pages to its last page', async () => {
+    // A list that counts at most LIST_COUNT_CAP rows answers the cap when more match.
+    const capped = (params: ListParams) =>
+      fakeList(params).then((page) => ({ ...page, total: LIST_COUNT_CAP }));
+    const { router } = renderWithApp(<PeopleList fetcher={capped} />, { initialUrl: '/people' });
+    await screen.findByText('Person 1');
+    expect(screen.getByText('Showing 1 to 10 of 10,000+ entries')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Last page' }));
+    await screen.findByRole('button', { name: 'Page 1000' });
+    expect(router.state.location.search).toBe('?page=1000');
   });
 
   it('reads the page size from the URL and changes it from the select', async () => {

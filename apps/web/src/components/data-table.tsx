@@ -15,6 +15,7 @@ import {
 } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import {
+  LIST_COUNT_CAP,
   type ListQuery,
   type ListResponse,
   NO_DATA_TEXT,
@@ -151,6 +152,14 @@ export function pageWindow(
   const end = Math.min(last, first + size - 1);
   const pages = Array.from({ length: end - first + 1 }, (_, i) => first + i);
   return { pages, dotsBefore: first > 1, dotsAfter: end < last };
+}
+
+/**
+ * The total as the footer shows it: a list that counts at most LIST_COUNT_CAP rows (issue 16)
+ * answers the cap when more match, which reads "10,000+" rather than an exact-looking figure.
+ */
+export function totalText(total: number): string {
+  return total >= LIST_COUNT_CAP ? `${LIST_COUNT_CAP.toLocaleString('en-IN')}+` : String(total);
 }
 
 /** Number of pages for a total (at least one, so the pager always has a page 1). */
@@ -488,7 +497,7 @@ export function DataTable<T>({
           mt="md"
         >
           <Text size="sm" c="dimmed" aria-live="polite">
-            Showing {firstRow + 1} to {Math.min(firstRow + rows.length, total)} of {total} entries
+            Showing {firstRow + 1} to {Math.min(firstRow + rows.length, total)} of {totalText(total)} entries
           </Text>
           <Pager
             page={params.page}

@@ -6,6 +6,11 @@ export const DEFAULT_PAGE_SIZE = 10;
 /** How many page buttons the pager shows around the current page. */
 export const PAGE_WINDOW = 5;
 export const NO_DATA_TEXT = 'No Data Found';
+/**
+ * The most a list that may hold millions of rows counts (issue 16): its total is at most this,
+ * and a total of this many reads "10,000+" (the pages go as far).
+ */
+export const LIST_COUNT_CAP = 10_000;
 
 /**
  * Query string of every paged list: page (1-based), page size, free-text search and sort.

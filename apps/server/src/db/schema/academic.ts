@@ -53,7 +53,12 @@ export const theses = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('theses_student_stage_idx').on(t.studentId, t.stage)],
+  (t) => [
+    uniqueIndex('theses_student_stage_idx').on(t.studentId, t.stage),
+    // /reports (dated by the last change): a department's, and everyone's newest of a stage.
+    index('theses_department_updated_idx').on(t.collegeId, t.departmentId, t.updatedAt),
+    index('theses_stage_updated_idx').on(t.stage, t.updatedAt),
+  ],
 );
 
 /**
@@ -95,6 +100,8 @@ export const memos = pgTable(
     uniqueIndex('memos_department_sequence_idx').on(t.collegeId, t.departmentId, t.sequence),
     index('memos_department_created_idx').on(t.collegeId, t.departmentId, t.createdAt),
     index('memos_student_idx').on(t.studentId, t.createdAt),
+    // Everyone's newest memos on /reports.
+    index('memos_date_idx').on(t.date, t.createdAt, t.id),
   ],
 );
 
@@ -121,7 +128,12 @@ export const appraisals = pgTable(
       .references(() => users.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('appraisals_student_from_idx').on(t.studentId, t.fromDate)],
+  (t) => [
+    index('appraisals_student_from_idx').on(t.studentId, t.fromDate),
+    // /reports (dated by the day written): a department's newest, and everyone's.
+    index('appraisals_department_created_idx').on(t.collegeId, t.departmentId, t.createdAt, t.id),
+    index('appraisals_created_idx').on(t.createdAt, t.id),
+  ],
 );
 
 /** A year of AETCOM scores: skill key -> 1..10 (AETCOM_SKILLS), year = the student's n-th. */
@@ -147,5 +159,10 @@ export const aetcomRecords = pgTable(
       .references(() => users.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('aetcom_student_year_idx').on(t.studentId, t.year)],
+  (t) => [
+    uniqueIndex('aetcom_student_year_idx').on(t.studentId, t.year),
+    // /reports (dated by the day written): a department's newest, and everyone's.
+    index('aetcom_department_created_idx').on(t.collegeId, t.departmentId, t.createdAt, t.id),
+    index('aetcom_created_idx').on(t.createdAt, t.id),
+  ],
 );

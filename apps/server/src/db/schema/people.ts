@@ -1,4 +1,5 @@
 import { index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { timeOrderedUuid } from './ids';
 import { colleges } from './reference';
 import { users } from './users';
 
@@ -6,7 +7,7 @@ import { users } from './users';
 export const notifications = pgTable(
   'notifications',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').primaryKey().default(timeOrderedUuid),
     toId: uuid('to_id')
       .notNull()
       .references(() => users.id),

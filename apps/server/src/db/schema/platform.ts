@@ -9,6 +9,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { timeOrderedUuid } from './ids';
 import { users } from './users';
 
 /** Signed-in sessions. Only a hash of the cookie's token is stored. */
@@ -50,7 +51,7 @@ export const oneTimeTokens = pgTable(
 export const auditLog = pgTable(
   'audit_log',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').primaryKey().default(timeOrderedUuid),
     actorId: uuid('actor_id'),
     action: text('action').notNull(),
     entity: text('entity').notNull(),

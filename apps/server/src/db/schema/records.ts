@@ -12,6 +12,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { drpPostings } from './drp';
 import { files } from './files';
+import { timeOrderedUuid } from './ids';
 import { colleges, departments } from './reference';
 import { users } from './users';
 
@@ -26,7 +27,7 @@ import { users } from './users';
 export const records = pgTable(
   'records',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').primaryKey().default(timeOrderedUuid),
     /** A RecordKind id (RECORD_KINDS). */
     kind: text('kind').notNull(),
     studentId: uuid('student_id')
@@ -104,6 +105,14 @@ export const records = pgTable(
     index('records_scope_kind_date_idx')
       .on(t.collegeId, t.departmentId, t.kind, t.date)
       .where(sql`${t.deletedAt} is null`),
+    // Master's /reports over every department, newest first: dated records in the report's order
+    // (date, created_at, id), and the undated ones (dated by their creation day) by created_at.
+    index('records_day_idx')
+      .on(t.date, t.createdAt, t.id)
+      .where(sql`${t.deletedAt} is null and ${t.date} is not null`),
+    index('records_undated_created_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.deletedAt} is null and ${t.date} is null`),
     // A coordinator's records: those of their postings.
     index('records_drp_posting_idx')
       .on(t.drpPostingId, t.date)
@@ -115,7 +124,7 @@ export const records = pgTable(
 export const recordScores = pgTable(
   'record_scores',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').primaryKey().default(timeOrderedUuid),
     recordId: uuid('record_id')
       .notNull()
       .references(() => records.id),

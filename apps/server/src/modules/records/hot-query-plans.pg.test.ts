@@ -104,6 +104,18 @@ describe('hot queries on records use their indexes (PostgreSQL)', () => {
       caller: 'hod',
       url: () => '/api/v1/reports?page=1&pageSize=10&menu=procedure',
     },
+    // Master's report over every department: each source read newest first on its own index
+    // (records_day_idx, records_undated_created_idx), the count stopped at its cap.
+    {
+      name: "Master's /reports of every department",
+      caller: 'master',
+      url: () => '/api/v1/reports?page=1&pageSize=10',
+    },
+    {
+      name: "Master's /reports of every department by status",
+      caller: 'master',
+      url: () => '/api/v1/reports?page=3&pageSize=10&status=accepted',
+    },
   ];
 
   for (const route of routes)
@@ -124,6 +136,20 @@ describe('hot queries on records use their indexes (PostgreSQL)', () => {
         ).toBe(true);
       }
     });
+
+  it("Master's /students (every student in the country): an index, and a count stopped at its cap", async () => {
+    const { result, statements } = await captureSql(() =>
+      get(t.app, '/api/v1/students?page=1&pageSize=10', { cookie: w.cookieOf('master') }),
+    );
+    expect(result.statusCode).toBe(200);
+    const reads = dataReads(statements).filter((s) => /from "users"/.test(s.text));
+    expect(reads.some((s) => /count\(\*\)/.test(s.text) && /limit \$\d+\) "capped"/.test(s.text))).toBe(true);
+    for (const statement of reads) {
+      const nodes = await explain(t, statement);
+      const scans = nodes.filter((n) => n['Relation Name'] === 'users').map((n) => n['Node Type']);
+      expect(scans, statement.text).not.toContain('Seq Scan');
+    }
+  });
 
   it("the search-text backfill's start-up check reads its partial index, not the table", async () => {
     const { result, statements } = await captureSql(() => backfillSearchText(t.db));

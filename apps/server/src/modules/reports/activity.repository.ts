@@ -1,4 +1,5 @@
 import type { AcademicReportMenu } from '@pgel/shared/reports/activity';
+import { LIST_COUNT_CAP } from '@pgel/shared/schemas/list';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { containsPattern, searchWords } from '../../platform/list';
@@ -27,6 +28,13 @@ export type ActivityRow = {
   date: string;
 };
 
+/**
+ * The most the report's total counts (issue 16): past it the total reads 10,000 (the list shows
+ * "10,000+") and the pages go as far. Master's report over every department (20 million records
+ * at national scale) is then counted in the time 10,000 rows take, not the whole table's.
+ */
+export const REPORT_COUNT_CAP = LIST_COUNT_CAP;
+
 /** Column tests shared by every branch (`t` is the branch's table alias). */
 function branchWhere(t: string, filter: ActivityFilter, status: SQL): SQL {
   const parts: SQL[] = [];
@@ -35,7 +43,17 @@ function branchWhere(t: string, filter: ActivityFilter, status: SQL): SQL {
   if (filter.departmentId) parts.push(sql`${col('department_id')} = ${filter.departmentId}`);
   if (filter.studentId) parts.push(sql`${col('student_id')} = ${filter.studentId}`);
   if (filter.status) parts.push(sql`${status} = ${filter.status}`);
-  return parts.length === 0 ? sql`true` : sql.join(parts, sql` and `);
+  parts.push(liveStudent(t, filter.search));
+  return sql.join(parts, sql` and `);
+}
+
+/**
+ * The row's student is live and (with a search) every word of the search is in their name, as
+ * list searches do. Tested in each branch, so a branch's own limit counts only rows that show.
+ */
+function liveStudent(t: string, search: string | undefined): SQL {
+  const words = searchWords(search).map((word) => sql` and s.name ilike ${containsPattern(word)}`);
+  return sql`exists (select 1 from users s where s.id = ${sql.raw(`${t}.student_id`)} and s.deleted_at is null${sql.join(words)})`;
 }
 
 /**
@@ -47,78 +65,128 @@ function branchWhere(t: string, filter: ActivityFilter, status: SQL): SQL {
  * - appraisals and AETCOM years are written by the faculty with their scores, so approved;
  *   dated by the day they were written (their from..to is a period, not an activity day).
  */
-const THESIS_STATUS = sql.raw(
-  `(case when (t.stage = 'synopsis' and t.certificate_file_id is not null) or (t.stage = 'thesis' and t.acceptance_date is not null) then 'approved' else 'pending' end)`,
-);
+const thesisStatus = (t: string) =>
+  sql.raw(
+    `(case when (${t}.stage = 'synopsis' and ${t}.certificate_file_id is not null) or (${t}.stage = 'thesis' and ${t}.acceptance_date is not null) then 'approved' else 'pending' end)`,
+  );
 const MEMO_STATUS = sql.raw(`(case when m.status = 'closed' then 'approved' else 'pending' end)`);
 const SCORED_STATUS = sql.raw(`'approved'`);
 
-/** The UNION ALL of the sources the menu filter leaves, each filtered on its own indexes. */
-function activitySources(filter: ActivityFilter): SQL {
+/**
+ * One source of the report: its columns (id, menu, source, college_id, department_id,
+ * student_id, status, day, created_at), its table and filter, and the order that is the report's
+ * (day desc, created_at desc, id desc) restricted to it, which an index reads.
+ */
+type Branch = {
+  columns: SQL;
+  from: SQL;
+  where: SQL;
+  order: SQL;
+  /** The count's filter when it differs (records are counted in one branch); false: not counted. */
+  count?: SQL | false;
+  /** What else the page's branch keeps when it reads its newest `rows` (theses only). */
+  newest?: (rows: number) => SQL;
+};
+
+/** The sources the menu filter leaves, each filtered on its own indexes. */
+function activityBranches(filter: ActivityFilter): Branch[] {
   const wants = (kind: 'record' | 'academic', id?: string) =>
     filter.menu === undefined || (filter.menu.kind === kind && (id === undefined || filter.menu.id === id));
-  const branches: SQL[] = [];
+  const branches: Branch[] = [];
   if (wants('record')) {
     const kind = filter.menu?.kind === 'record' ? sql` and r.kind = ${filter.menu.id}` : sql``;
-    // records_scope_status_idx / records_scope_kind_date_idx serve the department (and status, kind).
-    branches.push(sql`select r.id, r.kind as menu, 'record' as source, r.college_id, r.department_id,
-      r.student_id, r.status, coalesce(r.date, r.created_at::date) as day, r.created_at
-      from records r where r.deleted_at is null${kind} and ${branchWhere('r', filter, sql.raw('r.status'))}`);
+    const where = sql`r.deleted_at is null${kind} and ${branchWhere('r', filter, sql.raw('r.status'))}`;
+    const columns = (day: string) =>
+      sql.raw(`r.id, r.kind as menu, 'record' as source, r.college_id, r.department_id, r.student_id,
+        r.status, ${day} as day, r.created_at`);
+    // A record's day is its date, else the day it was made: the two are read apart, each in the
+    // report's order from an index (records_day_idx / records_undated_created_idx for everyone's,
+    // the scope indexes for a department's), as `created_at::date` cannot be indexed.
+    branches.push({
+      columns: columns('r.date'),
+      from: sql`records r`,
+      where: sql`${where} and r.date is not null`,
+      order: sql`r.date desc, r.created_at desc, r.id desc`,
+      count: where,
+    });
+    branches.push({
+      columns: columns('r.created_at::date'),
+      from: sql`records r`,
+      where: sql`${where} and r.date is null`,
+      order: sql`r.created_at desc, r.id desc`,
+      count: false,
+    });
   }
   for (const stage of ['synopsis', 'thesis'] as const) {
     if (!wants('academic', stage)) continue;
-    branches.push(sql`select t.id, t.stage as menu, 'academic' as source, t.college_id, t.department_id,
-      t.student_id, ${THESIS_STATUS} as status, t.updated_at::date as day, t.created_at
-      from theses t where t.stage = ${stage} and ${branchWhere('t', filter, THESIS_STATUS)}`);
+    branches.push({
+      columns: sql`t.id, t.stage as menu, 'academic' as source, t.college_id, t.department_id,
+        t.student_id, ${thesisStatus('t')} as status, t.updated_at::date as day, t.created_at`,
+      from: sql`theses t`,
+      where: sql`t.stage = ${stage} and ${branchWhere('t', filter, thesisStatus('t'))}`,
+      order: sql`t.updated_at::date desc, t.created_at desc, t.id desc`,
+      newest: (rows) => thesisCutoff(filter, stage, rows),
+    });
   }
   if (wants('academic', 'memo')) {
-    branches.push(sql`select m.id, 'memo' as menu, 'academic' as source, m.college_id, m.department_id,
-      m.student_id, ${MEMO_STATUS} as status, m.date as day, m.created_at
-      from memos m where ${branchWhere('m', filter, MEMO_STATUS)}`);
+    branches.push({
+      columns: sql`m.id, 'memo' as menu, 'academic' as source, m.college_id, m.department_id,
+        m.student_id, ${MEMO_STATUS} as status, m.date as day, m.created_at`,
+      from: sql`memos m`,
+      where: branchWhere('m', filter, MEMO_STATUS),
+      order: sql`m.date desc, m.created_at desc, m.id desc`,
+    });
   }
   if (wants('academic', 'appraisal')) {
-    branches.push(sql`select a.id, 'appraisal' as menu, 'academic' as source, a.college_id, a.department_id,
-      a.student_id, ${SCORED_STATUS} as status, a.created_at::date as day, a.created_at
-      from appraisals a where ${branchWhere('a', filter, SCORED_STATUS)}`);
+    branches.push({
+      columns: sql`a.id, 'appraisal' as menu, 'academic' as source, a.college_id, a.department_id,
+        a.student_id, ${SCORED_STATUS} as status, a.created_at::date as day, a.created_at`,
+      from: sql`appraisals a`,
+      where: branchWhere('a', filter, SCORED_STATUS),
+      // Dated by the creation day: created_at's order is the report's.
+      order: sql`a.created_at desc, a.id desc`,
+    });
   }
   if (wants('academic', 'aetcom')) {
-    branches.push(sql`select e.id, 'aetcom' as menu, 'academic' as source, e.college_id, e.department_id,
-      e.student_id, ${SCORED_STATUS} as status, e.created_at::date as day, e.created_at
-      from aetcom_records e where ${branchWhere('e', filter, SCORED_STATUS)}`);
+    branches.push({
+      columns: sql`e.id, 'aetcom' as menu, 'academic' as source, e.college_id, e.department_id,
+        e.student_id, ${SCORED_STATUS} as status, e.created_at::date as day, e.created_at`,
+      from: sql`aetcom_records e`,
+      where: branchWhere('e', filter, SCORED_STATUS),
+      order: sql`e.created_at desc, e.id desc`,
+    });
   }
-  // The `where false` row shape keeps the statement valid when the menu leaves no source.
-  if (branches.length === 0) {
-    branches.push(sql`select null::uuid as id, null::text as menu, null::text as source, null::uuid as college_id,
-      null::uuid as department_id, null::uuid as student_id, null::text as status, null::date as day,
-      null::timestamptz as created_at where false`);
-  }
-  return sql.join(branches, sql` union all `);
+  return branches;
 }
 
-/** Every word of the search must appear in the student's name (as list searches do). */
-function studentNameSearch(search: string | undefined): SQL {
-  const words = searchWords(search);
-  if (words.length === 0) return sql`true`;
-  return sql.join(
-    words.map((word) => sql`s.name ilike ${containsPattern(word)}`),
-    sql` and `,
+/**
+ * A thesis is dated by the day of its last change, which no index holds in the report's order
+ * (day, then created_at): the branch keeps the rows on or after the day of its `rows`-th newest
+ * change (read backwards on theses_*_updated_idx), which hold its newest `rows` in the report's
+ * order, and sorts only those. `date_trunc('day', …)` and `::date` both use the session's zone.
+ */
+function thesisCutoff(filter: ActivityFilter, stage: string, rows: number): SQL {
+  return sql` and t.updated_at >= coalesce((select date_trunc('day', t2.updated_at) from theses t2
+    where t2.stage = ${stage} and ${branchWhere('t2', filter, thesisStatus('t2'))}
+    order by t2.updated_at desc offset ${rows - 1} limit 1), '-infinity')`;
+}
+
+/** The statement's shape when the menu leaves no source. */
+const NO_ROWS = sql`select null::uuid as id, null::text as menu, null::text as source, null::uuid as college_id,
+  null::uuid as department_id, null::uuid as student_id, null::text as status, null::date as day,
+  null::timestamptz as created_at where false`;
+
+/**
+ * Every source's newest `rows` in the report's order (the only ones that can be on a page ending
+ * at row `rows`), as a UNION ALL: each branch stops after its `rows` on its index.
+ */
+function newestOfEachSource(filter: ActivityFilter, rows: number): SQL {
+  const branches = activityBranches(filter).map(
+    (b) =>
+      sql`(select ${b.columns} from ${b.from} where ${b.where}${b.newest?.(rows) ?? sql``} order by ${b.order} limit ${rows})`,
   );
+  return branches.length === 0 ? NO_ROWS : sql.join(branches, sql` union all `);
 }
-
-/** The matching rows with their names, as a CTE body (`matched`). */
-function matchedRows(filter: ActivityFilter): SQL {
-  return sql`with matched as (
-    select a.id::text as id, a.menu, a.source, c.name as college_name, d.name as department_name,
-      a.student_id::text as student_id, s.name as student_name, a.status,
-      to_char(a.day, 'YYYY-MM-DD') as date, a.day, a.created_at
-    from (${activitySources(filter)}) a
-    join users s on s.id = a.student_id and s.deleted_at is null
-    join colleges c on c.id = a.college_id
-    join departments d on d.id = a.department_id
-    where ${studentNameSearch(filter.search)}
-  )`;
-}
-
 type RawRow = {
   id: string | null;
   menu: string | null;
@@ -129,10 +197,7 @@ type RawRow = {
   student_name: string | null;
   status: ActivityRow['status'] | null;
   date: string | null;
-  total?: number | string | null;
 };
-
-const NEWEST_FIRST = sql.raw('order by day desc nulls last, created_at desc, id desc');
 
 function toRow(raw: RawRow): ActivityRow {
   return {
@@ -155,22 +220,52 @@ async function run(db: Executor, query: SQL): Promise<RawRow[]> {
 }
 
 /**
- * One page and the total in one statement: the count row is always there (left join lateral),
- * so a page past the end still answers the total.
+ * The rows of a page ending at row `offset + limit`, with their names, newest first (day desc,
+ * created_at desc, id desc): each source gives its newest `offset + limit`, the rest cannot be on it.
  */
+function pageQuery(filter: ActivityFilter, limit: number, offset: number): SQL {
+  return sql`select a.id::text as id, a.menu, a.source, c.name as college_name, d.name as department_name,
+      a.student_id::text as student_id, s.name as student_name, a.status,
+      to_char(a.day, 'YYYY-MM-DD') as date
+    from (${newestOfEachSource(filter, offset + limit)}) a
+    join users s on s.id = a.student_id
+    join colleges c on c.id = a.college_id
+    join departments d on d.id = a.department_id
+    order by a.day desc nulls last, a.created_at desc, a.id desc
+    limit ${limit} offset ${offset}`;
+}
+
+/**
+ * How many rows match, at most `cap`: the sources are read one after the other and the count
+ * stops at the cap, so a national report is not counted row by row.
+ */
+export async function countActivity(
+  db: Executor,
+  filter: ActivityFilter,
+  cap: number = REPORT_COUNT_CAP,
+): Promise<number> {
+  const branches = activityBranches(filter).flatMap((b) =>
+    b.count === false ? [] : [sql`select 1 from ${b.from} where ${b.count ?? b.where}`],
+  );
+  if (branches.length === 0) return 0;
+  const result = (await db.execute(
+    sql`select count(*)::int as total from (${sql.join(branches, sql` union all `)} limit ${cap}) n`,
+  )) as unknown as { rows: Array<{ total: number | string }> };
+  return Number(result.rows[0]?.total ?? 0);
+}
+
+/** One page and the total (at most `countCap`: REPORT_COUNT_CAP unless a test says). */
 export async function activityPage(
   db: Executor,
   filter: ActivityFilter,
   page: { limit: number; offset: number },
+  countCap: number = REPORT_COUNT_CAP,
 ): Promise<{ rows: ActivityRow[]; total: number }> {
-  const raw = await run(
-    db,
-    sql`${matchedRows(filter)}
-    select p.*, n.total from (select count(*)::int as total from matched) n
-    left join lateral (select * from matched ${NEWEST_FIRST} limit ${page.limit} offset ${page.offset}) p on true`,
-  );
-  const total = Number(raw[0]?.total ?? 0);
-  return { rows: raw.filter((r) => r.id !== null).map(toRow), total };
+  const [raw, total] = await Promise.all([
+    run(db, pageQuery(filter, page.limit, page.offset)),
+    countActivity(db, filter, countCap),
+  ]);
+  return { rows: raw.map(toRow), total };
 }
 
 /** Every matching row, newest first, at most `limit` (the export's cap). */
@@ -179,8 +274,7 @@ export async function activityRows(
   filter: ActivityFilter,
   limit: number,
 ): Promise<ActivityRow[]> {
-  const raw = await run(db, sql`${matchedRows(filter)} select * from matched ${NEWEST_FIRST} limit ${limit}`);
-  return raw.map(toRow);
+  return (await run(db, pageQuery(filter, limit, 0))).map(toRow);
 }
 
 /** A live student (optionally of one college and department), else undefined. */

@@ -1,6 +1,8 @@
+import { LIST_COUNT_CAP } from '@pgel/shared/schemas/list';
 import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { colleges, courses, departments, files, users } from '../../db/schema/index';
+import { cappedCount } from '../../platform/list';
 import { peopleListColumns, peopleListQueries } from '../../platform/people-list';
 
 /** Whose students a caller sees: everyone's (Master) or one college and department's. */
@@ -17,8 +19,12 @@ export function studentsWhere(scope: StudentScope): SQL {
   return and(live, eq(users.collegeId, scope.collegeId), eq(users.departmentId, scope.departmentId)) as SQL;
 }
 
-/** The /allStudent row with its college, department, course and ID proof, in one join. */
-export function studentListQueries(db: Executor) {
+/**
+ * The /allStudent row with its college, department, course and ID proof, in one join, and the
+ * count: at most `countCap` (Master's list holds every student in the country, 200,000 at
+ * national scale; a department's never reaches the cap).
+ */
+export function studentListQueries(db: Executor, countCap: number = LIST_COUNT_CAP) {
   const columns = {
     id: users.id,
     name: users.name,
@@ -35,10 +41,11 @@ export function studentListQueries(db: Executor) {
     idProofId: files.id,
     idProofContentType: files.contentType,
   };
-  return peopleListQueries(
+  const { rows } = peopleListQueries(
     db,
     db.select(columns).from(users).leftJoin(courses, eq(courses.id, users.courseId)).$dynamic(),
   );
+  return { rows, count: cappedCount(db, db.select({ id: users.id }).from(users).$dynamic(), countCap) };
 }
 
 export const studentListColumns = {

@@ -3,6 +3,7 @@ import { STUDENT_ADMIN_MESSAGES as M } from '@pgel/shared/schemas/students-admin
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications, sessions, users } from '../../db/schema/index';
+import { listPage } from '../../platform/list';
 import {
   auditRowsFor,
   buildTestApp,
@@ -20,6 +21,7 @@ import {
 import { type HttpRecorder, startHttpRecorder } from '../../test/http-recorder';
 import { createReferenceWorld, type ReferenceWorld } from '../../test/reference-world';
 import { type SmtpCatcher, startSmtpCatcher } from '../../test/smtp-catcher';
+import { studentListColumns, studentListQueries, studentsWhere } from './students.repository';
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
@@ -108,6 +110,27 @@ describe('students: /allStudent API', () => {
       expect(paid.json.total).toBe(2);
       const verified = await get(t.app, `/api/v1/students?search=${tag}&verified=true`, master());
       expect(verified.json.total).toBe(0);
+    });
+
+    it("counts at most the cap (Master's list at national scale): the cap when more match", async () => {
+      for (let i = 0; i < 3; i++) await student();
+      const query = { page: 1, pageSize: 10, order: 'desc' as const };
+      const spec = {
+        where: studentsWhere({ kind: 'all' }),
+        searchIn: studentListColumns.search,
+        sortable: studentListColumns.sortable,
+        defaultSort: 'createdAt' as const,
+        defaultOrder: 'desc' as const,
+        tieBreaker: studentListColumns.tieBreaker,
+      };
+      const exact = await listPage(query, studentListQueries(t.db, 1_000_000), spec);
+      expect(exact.total).toBeGreaterThan(3);
+      const capped = await listPage(query, studentListQueries(t.db, 3), spec);
+      expect(capped.total).toBe(3);
+      expect(capped.items).toEqual(exact.items);
+      // Below the real cap Master's total is exact.
+      const response = await get(t.app, '/api/v1/students?pageSize=10', master());
+      expect(response.json.total).toBe(exact.total);
     });
   });
 
