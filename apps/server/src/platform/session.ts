@@ -3,7 +3,7 @@ import type { StaffRole } from '@pgel/shared/roles';
 import { SESSION_MESSAGES } from '@pgel/shared/schemas/auth';
 import { BACKGROUND_REQUEST_HEADER } from '@pgel/shared/schemas/common';
 import { truncateText } from '@pgel/shared/text';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database, Executor } from '../db/client';
 import { sessions, users } from '../db/schema/index';
@@ -77,6 +77,31 @@ export function clearSessionCookie(reply: FastifyReply, settings: SessionSetting
  */
 export function registerSessions(app: FastifyInstance, db: Database, settings: SessionSettings) {
   app.decorateRequest('actor', null);
+  // Every API request runs this: a named prepared statement, so neither the app (building the
+  // SQL) nor PostgreSQL (parsing and planning it) repeats the work per request (issue 16).
+  const findSession = db
+    .select({
+      sessionId: sessions.id,
+      lastSeenAt: sessions.lastSeenAt,
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      role: users.role,
+      collegeId: users.collegeId,
+      departmentId: users.departmentId,
+      blocked: users.blocked,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+        gt(sessions.expiresAt, sql.placeholder('now')),
+        isNull(users.deletedAt),
+      ),
+    )
+    .limit(1)
+    .prepare('pgel_find_session');
   app.addHook('onRequest', async (request) => {
     // Pages and assets need no session (the web app asks /api/v1/auth/me), and a page must load
     // while the database is away, so only API requests look the cookie up.
@@ -84,28 +109,7 @@ export function registerSessions(app: FastifyInstance, db: Database, settings: S
     const token = request.cookies[SESSION_COOKIE];
     if (!token) return;
     const now = Date.now();
-    const [row] = await db
-      .select({
-        sessionId: sessions.id,
-        lastSeenAt: sessions.lastSeenAt,
-        id: users.id,
-        name: users.name,
-        email: users.email,
-        role: users.role,
-        collegeId: users.collegeId,
-        departmentId: users.departmentId,
-        blocked: users.blocked,
-      })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(
-        and(
-          eq(sessions.tokenHash, hashToken(token)),
-          gt(sessions.expiresAt, new Date(now)),
-          isNull(users.deletedAt),
-        ),
-      )
-      .limit(1);
+    const [row] = await findSession.execute({ tokenHash: hashToken(token), now: new Date(now) });
     if (!row || row.blocked) return;
     if (now - row.lastSeenAt.getTime() > settings.idleMs) {
       await db.delete(sessions).where(eq(sessions.id, row.sessionId));
