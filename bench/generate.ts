@@ -42,6 +42,8 @@ import {
 } from './generate/scale';
 import { admin } from './support';
 
+const TRIGRAM_BUILD_MEMORY = '64MB';
+
 /** Tables whose indexes and constraints are dropped while they load. */
 const BULK_TABLES = ['records', 'record_scores', 'notifications'];
 const WORKERS = 2;
@@ -394,7 +396,10 @@ async function restoreIndexes(pool: pg.Pool, saved: Saved[], validate: boolean) 
   const indexes = saved.filter((s) => s.type === 'i');
   await inParallel(
     [...indexes.filter((s) => s.name === GIN_INDEX), ...indexes.filter((s) => s.name !== GIN_INDEX)],
-    (i) => run(i.def, `${i.table}: ${i.name}`),
+    (i) =>
+      i.name === GIN_INDEX
+        ? step(`${i.table}: ${i.name}`, () => buildTrigramIndex(pool, i.def))
+        : run(i.def, `${i.table}: ${i.name}`),
   );
   const keys = saved.filter((s) => s.type === 'f');
   await step(`${keys.length} foreign keys (not valid)`, async () => {
@@ -407,6 +412,21 @@ async function restoreIndexes(pool: pg.Pool, saved: Saved[], validate: boolean) 
         await pool.query(`alter table "${c.table}" validate constraint "${c.name}"`);
       }),
     );
+}
+
+/**
+ * The trigram index with a small maintenance_work_mem: a GIN build's in-memory accumulator gets
+ * slower as it grows (measured on 200,000 records: 12-17 s at 16-256 MB, 25 s at 1-2 GB).
+ */
+async function buildTrigramIndex(pool: pg.Pool, definition: string) {
+  const client = await pool.connect();
+  try {
+    await client.query(`set maintenance_work_mem = '${TRIGRAM_BUILD_MEMORY}'`);
+    await client.query(definition);
+  } finally {
+    await client.query('reset maintenance_work_mem').catch(() => undefined);
+    client.release();
+  }
 }
 
 async function records(pool: pg.Pool, scale: (typeof SCALES)[string]) {
