@@ -13,7 +13,7 @@ import {
 import { priceBreakdown } from '@pgel/shared/commerce/pricing';
 import { isUuid } from '@pgel/shared/schemas/common';
 import { truncateText } from '@pgel/shared/text';
-import type { Database } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
 import { writeAudit } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
 import { createSession, type SessionActor, type SessionSettings } from '../../platform/session';
@@ -109,6 +109,17 @@ export class PaymentsService {
       gstPaise: price.gstPaise,
       amountPaise: price.totalPaise,
     });
+    // Made or refused by the gateway, the order's audit row names what it was for, then the outcome.
+    const auditOrder = (tx: Executor, action: string, outcome: Record<string, unknown>) =>
+      writeAudit(tx, {
+        actorId: actor.id,
+        action,
+        entity: 'payment',
+        entityId: order.id,
+        collegeId: buyer.collegeId,
+        ip: meta.ip,
+        after: { packageId: pkg.id, packageTitle: pkg.title, gateway: gateway.id, ...outcome },
+      });
     let made: Awaited<ReturnType<PaymentGateway['createOrder']>>;
     try {
       // Outside any transaction: a gateway's HTTP call must not hold row locks.
@@ -127,47 +138,25 @@ export class PaymentsService {
       // commits with the delete, on its own: nothing rolls it back when the error goes on up.
       await db.transaction(async (tx) => {
         await repo.deleteOrder(tx, order.id);
-        await writeAudit(tx, {
-          actorId: actor.id,
-          action: 'payment.order_refused',
-          entity: 'payment',
-          entityId: order.id,
-          collegeId: buyer.collegeId,
-          ip: meta.ip,
-          after: {
-            packageId: pkg.id,
-            packageTitle: pkg.title,
-            gateway: gateway.id,
-            couponCode: order.couponCode,
-            amountPaise: order.amountPaise,
-            // A GatewayError's message names the gateway's status and error code, never a key or
-            // a token (gateways/*.ts); anything else is our bug and stays in the server log.
-            reason: err instanceof GatewayError ? truncateText(err.message, 300) : 'internal error',
-          },
+        await auditOrder(tx, 'payment.order_refused', {
+          couponCode: order.couponCode,
+          amountPaise: order.amountPaise,
+          // A GatewayError's message names the gateway's status and error code, never a key or
+          // a token (gateways/*.ts); anything else is our bug and stays in the server log.
+          reason: err instanceof GatewayError ? truncateText(err.message, 300) : 'internal error',
         });
       });
       throw err;
     }
     const saved = await db.transaction(async (tx) => {
       const row = await repo.updateOrder(tx, order.id, { gatewayOrderId: made.gatewayOrderId });
-      await writeAudit(tx, {
-        actorId: actor.id,
-        action: 'payment.order_created',
-        entity: 'payment',
-        entityId: row.id,
-        collegeId: buyer.collegeId,
-        ip: meta.ip,
-        after: {
-          packageId: pkg.id,
-          packageTitle: pkg.title,
-          gateway: gateway.id,
-          gatewayOrderId: made.gatewayOrderId,
-          couponCode: row.couponCode,
-          offerPaise: row.offerPaise,
-          discountPaise: row.discountPaise,
-          gstPaise: row.gstPaise,
-          amountPaise: row.amountPaise,
-        },
+      await auditOrder(tx, 'payment.order_created', {
+        gatewayOrderId: made.gatewayOrderId,
+        couponCode: row.couponCode,
+        offerPaise: row.offerPaise,
+        discountPaise: row.discountPaise,
+        gstPaise: row.gstPaise,
+        amountPaise: row.amountPaise,
       });
       return row;
     });

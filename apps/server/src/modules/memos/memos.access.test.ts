@@ -20,6 +20,7 @@ type Case = {
   prepare: (who: AcademicCaller) => Promise<Prepared>;
 };
 type Item = { id: string };
+type Memo = typeof memos.$inferSelect;
 type Owner = 'student' | 'otherStudent' | 'surgery' | 'south';
 
 const statuses = (s: Omit<Record<AcademicCaller, number>, 'anonymous'>): Record<AcademicCaller, number> => ({
@@ -122,6 +123,32 @@ describe('memos: every route for every kind of caller', () => {
     };
   }
 
+  /**
+   * GET /memos/:id on a fresh memo of `owner`: a 200 is checked by `found`; a refusal names no
+   * memo, and a 404 says only that there is none.
+   */
+  const readCase = (
+    route: string,
+    owner: Owner,
+    status: Record<AcademicCaller, number>,
+    found: (memo: Memo, response: TestResponse) => void,
+  ): Case => ({
+    route,
+    method: 'GET',
+    status,
+    prepare: async (who) => {
+      const memo = await memoFor(owner, `Read ${owner}'s memo by ${who} ${unique()}`);
+      return {
+        url: `/api/v1/memos/${memo.id}`,
+        verify: async (response) => {
+          if (response.statusCode === 200) return found(memo, response);
+          expect(response.json.id).toBeUndefined();
+          if (response.statusCode === 404) expect(response.json.message).toBe(M.notFound);
+        },
+      };
+    },
+  });
+
   const cases: Case[] = [
     {
       route: 'GET /memos',
@@ -195,10 +222,10 @@ describe('memos: every route for every kind of caller', () => {
         };
       },
     },
-    {
-      route: "GET /memos/:id (the student's memo: the list's scope, else not found)",
-      method: 'GET',
-      status: statuses({
+    readCase(
+      "GET /memos/:id (the student's memo: the list's scope, else not found)",
+      'student',
+      statuses({
         student: 200,
         otherStudent: 404,
         faculty: 200,
@@ -207,31 +234,19 @@ describe('memos: every route for every kind of caller', () => {
         hodOtherCollege: 404,
         master: 200,
       }),
-      prepare: async (who) => {
-        const memo = await memoFor('student', `Read by ${who} ${unique()}`);
-        return {
-          url: `/api/v1/memos/${memo.id}`,
-          verify: async (response) => {
-            if (response.statusCode === 200) {
-              expect(response.json).toMatchObject({
-                id: memo.id,
-                memoNumber: memo.memoNumber,
-                reason: memo.reason,
-                status: 'issued',
-                student: { id: w.actors.student.id },
-              });
-              return;
-            }
-            expect(response.json.id).toBeUndefined();
-            if (response.statusCode === 404) expect(response.json.message).toBe(M.notFound);
-          },
-        };
-      },
-    },
-    {
-      route: "GET /memos/:id (another college's memo)",
-      method: 'GET',
-      status: statuses({
+      (memo, response) =>
+        expect(response.json).toMatchObject({
+          id: memo.id,
+          memoNumber: memo.memoNumber,
+          reason: memo.reason,
+          status: 'issued',
+          student: { id: w.actors.student.id },
+        }),
+    ),
+    readCase(
+      "GET /memos/:id (another college's memo)",
+      'south',
+      statuses({
         student: 404,
         otherStudent: 404,
         faculty: 404,
@@ -240,18 +255,8 @@ describe('memos: every route for every kind of caller', () => {
         hodOtherCollege: 200,
         master: 200,
       }),
-      prepare: async (who) => {
-        const memo = await memoFor('south', `Read south by ${who} ${unique()}`);
-        return {
-          url: `/api/v1/memos/${memo.id}`,
-          verify: async (response) => {
-            if (response.statusCode === 200) return expect(response.json.id).toBe(memo.id);
-            expect(response.json.id).toBeUndefined();
-            if (response.statusCode === 404) expect(response.json.message).toBe(M.notFound);
-          },
-        };
-      },
-    },
+      (memo, response) => expect(response.json.id).toBe(memo.id),
+    ),
     {
       route: 'GET /memos/:id (no such memo, or a malformed id)',
       method: 'GET',

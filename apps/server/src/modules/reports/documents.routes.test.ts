@@ -68,6 +68,15 @@ describe('verifiable logbook PDF and its public check', () => {
   const check = (code: string) => get(t.app, `/api/v1/check/${code}`, { remoteAddress: freshIp() });
   const procedures = (body: Record<string, unknown>) =>
     DocumentCheckSchema.parse(body).sections.find((s) => s.key === 'procedures');
+  /** A synopsis or thesis row of the other student, whose logbook the thesis tests issue. */
+  const thesisRow = (stage: 'synopsis' | 'thesis', extra: Partial<typeof theses.$inferInsert> = {}) => ({
+    stage,
+    studentId: w.actors.otherStudent.id,
+    collegeId: w.medicine.college.id,
+    departmentId: w.medicine.department.id,
+    title: `${stage} title of the other student`,
+    ...extra,
+  });
 
   /** Every caller of GET /print-logbook/:id/pdf for the student: who gets a PDF, who is refused. */
   const PDF_MATRIX: Array<[AcademicCaller, number]> = [
@@ -213,14 +222,6 @@ describe('verifiable logbook PDF and its public check', () => {
     const student = w.actors.otherStudent;
     const issue = async () => String((await pdfAs('otherStudent', student.id)).headers['x-document-code']);
     const stateOf = async (code: string) => DocumentCheckSchema.parse((await check(code)).json).state;
-    const thesisRow = (stage: 'synopsis' | 'thesis', extra: Partial<typeof theses.$inferInsert> = {}) => ({
-      stage,
-      studentId: student.id,
-      collegeId: w.medicine.college.id,
-      departmentId: w.medicine.department.id,
-      title: `${stage} title of the other student`,
-      ...extra,
-    });
 
     const blank = await issue();
     expect(await stateOf(blank)).toBe('genuine');
@@ -249,13 +250,7 @@ describe('verifiable logbook PDF and its public check', () => {
     // The thesis this test retitles (its own, whatever ran before).
     await t.db
       .insert(theses)
-      .values({
-        stage: 'thesis',
-        studentId: student.id,
-        collegeId: w.medicine.college.id,
-        departmentId: w.medicine.department.id,
-        title: 'The thesis as issued',
-      })
+      .values(thesisRow('thesis', { title: 'The thesis as issued' }))
       .onConflictDoNothing({ target: [theses.studentId, theses.stage] });
     const code = String((await pdfAs('otherStudent', student.id)).headers['x-document-code']);
     // As stored before the change: the bare hex over the verified rows only (version 1).
@@ -301,13 +296,7 @@ describe('verifiable logbook PDF and its public check', () => {
     const guide = w.actors.hod;
     await t.db
       .insert(theses)
-      .values({
-        stage: 'synopsis',
-        studentId: student.id,
-        collegeId: w.medicine.college.id,
-        departmentId: w.medicine.department.id,
-        title: 'A synopsis with a guide',
-      })
+      .values(thesisRow('synopsis', { title: 'A synopsis with a guide' }))
       .onConflictDoNothing({ target: [theses.studentId, theses.stage] });
     const chosen = await t.db
       .update(theses)

@@ -10,20 +10,9 @@ import { Component as CartRoute } from '../../../app/routes/cart';
 import { Component as LoginRoute } from '../../../app/routes/login';
 import { theme } from '../../../app/theme';
 import { sessionUser } from '../../../test/session-user';
+import { pkg } from '../../commerce/purchase/test-support';
 
 /** A student who signs in before paying lands on the package page (spec 01 section 2.4). */
-
-/** The one package the cart lists here. */
-const SINGLE = {
-  id: '00000000-0000-4000-8000-00000000aa01',
-  title: 'Single',
-  description: 'For an individual postgraduate student.',
-  pricePaise: 1_200_000,
-  offerPricePaise: 999_900,
-  validityMonths: 36,
-  active: true,
-  sortOrder: 0,
-};
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -47,7 +36,7 @@ function signIn(
         ? Response.json(user, { status: 200 })
         : Response.json({ code: 'unauthorized', message: 'Please sign in' }, { status: 401 });
     }
-    if (url === '/api/v1/packages') return Response.json({ items: [SINGLE] }, { status: 200 });
+    if (url === '/api/v1/packages') return Response.json({ items: [pkg()] }, { status: 200 });
     return Response.json({ code: 'not_found', message: 'Not found' }, { status: 404 });
   });
   const router = createMemoryRouter(
