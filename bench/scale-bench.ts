@@ -6,14 +6,15 @@
 // balancer and prints the throughput of one and of two.
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run scale -w @pgel/bench -- \
 //     [--database pgel_bench_national] [--duration 10] [--connections 32] [--servers 2] [--only regex]
-// The app servers are real processes (src/main.ts) started with DATA_DIR=bench/data, where the
-// generator left the data key.
+// The app servers are real processes (src/main.ts) started with the DATA_DIR the generator used
+// (DATA_DIR, resolved as the app resolves it), where it left the data key.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { loadConfig } from '@pgel/server/config';
 import {
   freePort,
   type ServerProcess,
@@ -156,7 +157,8 @@ async function main() {
   const base = new URL(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
   base.pathname = `/${args.database}`;
   const url = base.toString();
-  const dataDir = path.join(benchDir, 'data');
+  // The generator sealed the patient fields with the key in this directory (or DATA_KEY).
+  const dataDir = loadConfig({ ...process.env, DATABASE_URL: url, NODE_ENV: 'production' }).dataDir;
   const world = await readWorld(url);
   const only = args.only ? new RegExp(args.only) : null;
   const scenarios = scenariosFor(world).filter((s) => !only || only.test(s.name));

@@ -90,9 +90,12 @@ export const records = pgTable(
     index('records_student_status_idx')
       .on(t.studentId, t.status, t.collegeId, t.departmentId)
       .where(sql`${t.deletedAt} is null`),
-    // The faculty's Pending Verifications (newest activity first) and status filters.
+    // The faculty's Pending Verifications (newest activity first) and status filters; the
+    // department's /reports reads and counts its rows from this index alone (issue 16): the
+    // trailing columns are what the report reads of each row, so no row is fetched from the
+    // table (drizzle has no INCLUDE, hence keys).
     index('records_scope_status_idx')
-      .on(t.collegeId, t.departmentId, t.status, t.date)
+      .on(t.collegeId, t.departmentId, t.status, t.date, t.createdAt, t.id, t.studentId, t.kind)
       .where(sql`${t.deletedAt} is null`),
     // The report search: any part of a word, in any column the kind shows.
     index('records_search_text_idx')

@@ -151,6 +151,25 @@ describe('hot queries on records use their indexes (PostgreSQL)', () => {
     }
   });
 
+  it("HOD's /reports leaves out deleted students' rows with one read of users_deleted_idx, not a lookup per row", async () => {
+    const { result, statements } = await captureSql(() =>
+      get(t.app, '/api/v1/reports?page=1&pageSize=10', { cookie: w.cookieOf('hod') }),
+    );
+    expect(result.statusCode).toBe(200);
+    const reads = dataReads(statements).filter((s) => /\brecords\b/.test(s.text));
+    expect(reads.length).toBe(2);
+    for (const statement of reads) {
+      const nodes = await explain(t, statement);
+      expect(
+        nodes.map((n) => n['Index Name']),
+        statement.text,
+      ).toContain('users_deleted_idx');
+      const probes = nodes.filter((n) => n['Relation Name'] === 'users' && n['Index Name'] === 'users_pkey');
+      // The page still joins the names of its own 10 rows; the count reads no student row.
+      if (/count\(\*\)/.test(statement.text)) expect(probes, statement.text).toEqual([]);
+    }
+  });
+
   it("the search-text backfill's start-up check reads its partial index, not the table", async () => {
     const { result, statements } = await captureSql(() => backfillSearchText(t.db));
     expect(result).toBe(0);
