@@ -17,6 +17,7 @@ import {
 } from '../ops/embedded-guard';
 import { ReleasingPool } from './releasing-pool';
 import * as schema from './schema/index';
+import { attachStatementWatch, StatementWatch } from './statement-watch';
 
 /** The Drizzle database both drivers give us; repositories only see this type. */
 export type Database = ReturnType<typeof drizzlePglite<typeof schema>>;
@@ -76,7 +77,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       ...POOL_SETTINGS,
     });
     watchConnections(pool, options.onConnectionError ?? reportConnectionLost);
-    const db = drizzlePg(pool, { schema }) as unknown as Database;
+    const watch = new StatementWatch();
+    const db = drizzlePg(pool, { schema, logger: watch }) as unknown as Database;
+    attachStatementWatch(db, watch);
     try {
       await migratePg(db as never, { migrationsFolder });
     } catch (err) {
@@ -89,11 +92,19 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   const dir = options.pgliteDir ?? 'memory://';
   if (dir.startsWith('memory://')) {
     const client = await PGlite.create(dir, { extensions: { pg_trgm } });
-    const db = drizzlePglite(client, { schema });
+    const db = watchedPglite(client);
     await migratePglite(db, { migrationsFolder });
     return { db, kind: 'pglite', close: () => client.close() };
   }
   return openEmbeddedFolder(dir, migrationsFolder, options.freshEmbedded === true);
+}
+
+/** Drizzle on PGlite, with a statement watch (db/statement-watch.ts). */
+function watchedPglite(client: PGlite): Database {
+  const watch = new StatementWatch();
+  const db = drizzlePglite(client, { schema, logger: watch });
+  attachStatementWatch(db, watch);
+  return db;
 }
 
 /**
@@ -119,7 +130,7 @@ async function openEmbeddedFolder(
     } catch (err) {
       throw existed ? embeddedOpenFailed(dir, err) : err;
     }
-    const db = drizzlePglite(client, { schema });
+    const db = watchedPglite(client);
     try {
       if (existed && embeddedFolderWasCreated(dir)) {
         // A catalog that lost the app's tables is damage, not a new database to migrate.

@@ -6,6 +6,7 @@ import pg from 'pg';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/client';
+import { SESSION_CACHE_MS } from '../platform/session';
 import { createPlacement, createUser, multipartBody } from '../test/helpers';
 import { type SmtpCatcher, startSmtpCatcher } from '../test/smtp-catcher';
 import { freePort, type ServerProcess, startServer, stopServer, waitUntilServing } from './server-process';
@@ -115,7 +116,7 @@ describe('two app servers on one PostgreSQL', () => {
       body: JSON.stringify({ email, password }),
     });
 
-  it('a session made on one server is honoured by the other, and a logout on either ends it', async () => {
+  it('a session made on one server is honoured by the other, and a logout on either ends it (on the other within SESSION_CACHE_MS)', async () => {
     const response = await signIn(a, student.email, student.password);
     expect(response.status).toBe(200);
     const cookie = response.headers
@@ -145,7 +146,16 @@ describe('two app servers on one PostgreSQL', () => {
       headers: { cookie, origin },
     });
     expect(logout.status).toBe(200);
-    expect((await fetch(`${a.url}/api/v1/auth/me`, { headers: { cookie } })).status).toBe(401);
+    // B, which ended it, refuses it at once; A holds looked-up sessions for SESSION_CACHE_MS.
+    const at = Date.now();
+    expect((await fetch(`${b.url}/api/v1/auth/me`, { headers: { cookie } })).status).toBe(401);
+    let onA = (await fetch(`${a.url}/api/v1/auth/me`, { headers: { cookie } })).status;
+    while (onA === 200 && Date.now() - at < SESSION_CACHE_MS + 500) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      onA = (await fetch(`${a.url}/api/v1/auth/me`, { headers: { cookie } })).status;
+    }
+    expect(onA).toBe(401);
+    expect(Date.now() - at).toBeLessThan(SESSION_CACHE_MS + 500);
   });
 
   it('sign-in attempts are counted across both servers', async () => {

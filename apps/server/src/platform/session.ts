@@ -3,10 +3,11 @@ import type { StaffRole } from '@pgel/shared/roles';
 import { SESSION_MESSAGES } from '@pgel/shared/schemas/auth';
 import { BACKGROUND_REQUEST_HEADER } from '@pgel/shared/schemas/common';
 import { truncateText } from '@pgel/shared/text';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database, Executor } from '../db/client';
 import { sessions, users } from '../db/schema/index';
+import { statementWatchOf } from '../db/statement-watch';
 import { AppError } from './errors';
 import { hashToken, newToken } from './secrets';
 
@@ -26,6 +27,21 @@ export type SessionSettings = { idleMs: number; absoluteMs: number; secureCookie
 // Touching last_seen_at on every request would write on every read; once a minute is enough
 // for a 50-minute idle expiry.
 const TOUCH_AFTER_MS = 60_000;
+
+/**
+ * How long a looked-up session is answered from memory (issue 16): a page's burst of API calls
+ * costs one lookup, not one each. What this server changes (a logout, a password change,
+ * blocking, a move to another department) clears the cache at once; a change made through
+ * another app server is seen here within this time.
+ */
+export const SESSION_CACHE_MS = 1_000;
+/** Sessions held at most (the oldest go first): a bound on memory, not a tuning knob. */
+const SESSION_CACHE_ENTRIES = 10_000;
+/**
+ * Statements after which no cached session can be trusted: a session ended or changed, a user
+ * changed. The app's own last-seen stamp is the one write to sessions that leaves them as they were.
+ */
+const CHANGES_SESSIONS = /^\s*(delete\s+from|update)\s+"(sessions|users)"/i;
 
 /** Creates a session row and returns the raw token for the cookie (only its hash is stored). */
 export async function createSession(
@@ -83,6 +99,7 @@ export function registerSessions(app: FastifyInstance, db: Database, settings: S
     .select({
       sessionId: sessions.id,
       lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
       id: users.id,
       name: users.name,
       email: users.email,
@@ -102,6 +119,29 @@ export function registerSessions(app: FastifyInstance, db: Database, settings: S
     )
     .limit(1)
     .prepare('pgel_find_session');
+  // The stamp never moves back, so two servers stamping one session cannot undo each other.
+  const stampLastSeen = db
+    .update(sessions)
+    .set({ lastSeenAt: sql`${sql.placeholder('now')}` })
+    .where(and(eq(sessions.id, sql.placeholder('id')), lt(sessions.lastSeenAt, sql.placeholder('now'))));
+  const stampText = stampLastSeen.toSQL().sql;
+  const stamp = stampLastSeen.prepare('pgel_stamp_session');
+  const cache = new SessionCache();
+  const stopWatching = statementWatchOf(db)?.listen((statement) => {
+    if (statement !== stampText && CHANGES_SESSIONS.test(statement)) cache.clear();
+  });
+  app.addHook('onClose', async () => stopWatching?.());
+
+  async function lookUp(tokenHash: string, now: number): Promise<SessionRow | undefined> {
+    const cached = cache.get(tokenHash, now);
+    // A session idle by the cached stamp may have been used through another server since.
+    if (cached && now - cached.lastSeenAt.getTime() <= settings.idleMs) return cached;
+    const generation = cache.generation;
+    const [row] = await findSession.execute({ tokenHash, now: new Date(now) });
+    if (row && !row.blocked) cache.put(tokenHash, row, now, generation);
+    return row;
+  }
+
   app.addHook('onRequest', async (request) => {
     // Pages and assets need no session (the web app asks /api/v1/auth/me), and a page must load
     // while the database is away, so only API requests look the cookie up.
@@ -109,7 +149,7 @@ export function registerSessions(app: FastifyInstance, db: Database, settings: S
     const token = request.cookies[SESSION_COOKIE];
     if (!token) return;
     const now = Date.now();
-    const [row] = await findSession.execute({ tokenHash: hashToken(token), now: new Date(now) });
+    const row = await lookUp(hashToken(token), now);
     if (!row || row.blocked) return;
     if (now - row.lastSeenAt.getTime() > settings.idleMs) {
       await db.delete(sessions).where(eq(sessions.id, row.sessionId));
@@ -118,10 +158,9 @@ export function registerSessions(app: FastifyInstance, db: Database, settings: S
     // A poll the page makes by itself is not the user being active.
     const isBackground = request.headers[BACKGROUND_REQUEST_HEADER] === '1';
     if (!isBackground && now - row.lastSeenAt.getTime() > TOUCH_AFTER_MS) {
-      await db
-        .update(sessions)
-        .set({ lastSeenAt: new Date(now) })
-        .where(eq(sessions.id, row.sessionId));
+      // Stamped in the cached row first, so the requests of one burst write it once.
+      row.lastSeenAt = new Date(now);
+      await stamp.execute({ id: row.sessionId, now: new Date(now) });
     }
     request.actor = {
       sessionId: row.sessionId,
@@ -133,6 +172,52 @@ export function registerSessions(app: FastifyInstance, db: Database, settings: S
       departmentId: row.departmentId,
     };
   });
+}
+
+type SessionRow = {
+  sessionId: string;
+  lastSeenAt: Date;
+  expiresAt: Date;
+  id: string;
+  name: string;
+  email: string;
+  role: string | null;
+  collegeId: string | null;
+  departmentId: string | null;
+  blocked: boolean;
+};
+
+/**
+ * Live sessions by token hash for SESSION_CACHE_MS. `generation` moves on every clear: a lookup
+ * that started before a clear may have read the row as it was, so it is not kept.
+ */
+class SessionCache {
+  private readonly entries = new Map<string, { row: SessionRow; until: number }>();
+  generation = 0;
+
+  get(tokenHash: string, now: number): SessionRow | undefined {
+    const entry = this.entries.get(tokenHash);
+    if (!entry) return undefined;
+    if (entry.until <= now || entry.row.expiresAt.getTime() <= now) {
+      this.entries.delete(tokenHash);
+      return undefined;
+    }
+    return entry.row;
+  }
+
+  put(tokenHash: string, row: SessionRow, now: number, generation: number): void {
+    if (generation !== this.generation) return;
+    if (this.entries.size >= SESSION_CACHE_ENTRIES) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest !== undefined) this.entries.delete(oldest);
+    }
+    this.entries.set(tokenHash, { row, until: now + SESSION_CACHE_MS });
+  }
+
+  clear(): void {
+    this.generation += 1;
+    this.entries.clear();
+  }
 }
 
 /** Route gate: any signed-in user. Returns the actor so handlers need no null checks. */
