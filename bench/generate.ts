@@ -516,7 +516,9 @@ async function academic(q: Query) {
     cross join (values ('synopsis'), ('thesis')) st(stage)
     join gen_staff g on g.u = s.u and g.j = 1
     join gen_staff c on c.u = s.u and c.j = 2
-    where st.stage = 'synopsis' or s.has_thesis`);
+    -- No stage before its day: a resident who joined last month has no synopsis yet.
+    where s.joined + 62 <= current_date
+      and (st.stage = 'synopsis' or (s.has_thesis and s.joined + 121 <= current_date))`);
   // A memo to one student in ten, numbered per department.
   await q(`insert into memos (college_id, department_id, student_id, issued_by_id, sequence, memo_number, date, reason,
       status, explanation, explained_at, closed_by_id, closed_at, created_at, updated_at)

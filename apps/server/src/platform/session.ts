@@ -41,7 +41,7 @@ const SESSION_CACHE_ENTRIES = 10_000;
  * Statements after which no cached session can be trusted: a session ended or changed, a user
  * changed. The app's own last-seen stamp is the one write to sessions that leaves them as they were.
  */
-const CHANGES_SESSIONS = /^\s*(delete\s+from|update)\s+"(sessions|users)"/i;
+const CHANGES_SESSIONS = /^\s*(delete\s+from|update)\s+"?(sessions|users)\b/i;
 
 /** Creates a session row and returns the raw token for the cookie (only its hash is stored). */
 export async function createSession(
