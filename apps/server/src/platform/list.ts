@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { ListQuery, ListResponse } from '@pgel/shared/schemas/list';
 import { type AnyColumn, and, asc, count, desc, ilike, or, type SQL } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
@@ -63,7 +64,19 @@ export function cappedCount(db: Executor, rows: PgSelect, cap: number): CappedCo
 
 async function countUpTo(counting: CappedCount, where: SQL | undefined): Promise<unknown[]> {
   const capped = counting.rows.where(where).limit(counting.cap).as('capped');
-  return counting.db.select({ total: count() }).from(capped);
+  return runNamed(counting.db.select({ total: count() }).from(capped).$dynamic());
+}
+
+/**
+ * Runs a list's query as a named statement, named by its text (issue 16). PostgreSQL spent more
+ * time planning a list's joins (1.5 ms for a student's report page at 20 million records) than
+ * reading its page from an index (0.2 ms); a named statement is parsed once per connection and
+ * its plan reused. Equal texts share a name, so a name never stands for two statements; the
+ * values still travel as parameters. Only list shapes are named: a bounded set per connection.
+ */
+function runNamed<T extends PgSelect>(query: T): Promise<Awaited<T>> {
+  const name = `pgel_list_${createHash('sha1').update(query.toSQL().sql).digest('base64url').slice(0, 24)}`;
+  return query.prepare(name).execute() as Promise<Awaited<T>>;
 }
 
 /**
@@ -94,12 +107,14 @@ export async function listPage<TRows extends PgSelect, TCount extends PgSelect, 
   const offset = (query.page - 1) * query.pageSize;
 
   const [counted, items] = await Promise.all([
-    'cap' in queries.count ? countUpTo(queries.count, where) : queries.count.where(where),
-    queries.rows
-      .where(where)
-      .orderBy(direction(spec.sortable[sortKey]), direction(spec.tieBreaker))
-      .limit(query.pageSize)
-      .offset(offset),
+    'cap' in queries.count ? countUpTo(queries.count, where) : runNamed(queries.count.where(where)),
+    runNamed(
+      queries.rows
+        .where(where)
+        .orderBy(direction(spec.sortable[sortKey]), direction(spec.tieBreaker))
+        .limit(query.pageSize)
+        .offset(offset),
+    ),
   ]);
   const total = Number((counted[0] as { total?: unknown } | undefined)?.total ?? 0);
   return { items: items as Awaited<TRows>[number][], total, page: query.page, pageSize: query.pageSize };
