@@ -1,6 +1,5 @@
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import { GENERIC_MESSAGES } from '@pgel/shared/schemas/common';
@@ -75,6 +74,7 @@ import { OutboxWorker } from './platform/mail';
 import { MessageOutboxWorker, WhatsAppCloudMessenger } from './platform/notifier';
 import { registerOriginCheck } from './platform/origin-check';
 import { S3FileStore } from './platform/s3-file-store';
+import { registerSecurityHeaders } from './platform/security-headers';
 import { registerSessions, type SessionSettings } from './platform/session';
 import { defaultWebDist, registerWebApp } from './platform/web-app';
 
@@ -140,27 +140,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerInputGuard(app);
 
   await app.register(fastifyCookie);
-  // HSTS only where the app is served over https: on an http:// APP_URL (a LAN or local install)
-  // the header means nothing, and it must not pin a name that has no certificate.
-  const servedOverHttps = new URL(config.appUrl).protocol === 'https:';
-  await app.register(fastifyHelmet, {
-    hsts: servedOverHttps ? { maxAge: 365 * 24 * 60 * 60, includeSubDomains: true } : false,
-    contentSecurityPolicy: {
-      directives: {
-        'img-src': ["'self'", 'data:', 'blob:'],
-        // The landing page's video modal embeds the configured video (settings.videoUrl); the
-        // dashboard shows a department's guideline document, which lives on the regulator's site.
-        'frame-src': [
-          "'self'",
-          'https:',
-          'https://www.youtube-nocookie.com',
-          'https://www.youtube.com',
-          'https://player.vimeo.com',
-        ],
-        'upgrade-insecure-requests': null,
-      },
-    },
-  });
+  registerSecurityHeaders(app, { servedOverHttps: new URL(config.appUrl).protocol === 'https:' });
   // One file per request, at most MAX_UPLOAD_BYTES; the upload route reads it into memory.
   await app.register(fastifyMultipart, {
     limits: {
