@@ -79,11 +79,23 @@ async function countUpTo(counting: CappedCount, where: SQL | undefined): Promise
  */
 const VALUE_LIST = /\bin \(\$\d+, \$\d+/i;
 
+/** node-postgres's prepared query keeps the statement's name in the configs it sends. */
+type NamedConfigs = { rawQueryConfig?: { name?: string }; queryConfig?: { name?: string } };
+
 function runNamed<T extends PgSelect>(query: T): Promise<Awaited<T>> {
-  const text = query.toSQL().sql;
-  if (VALUE_LIST.test(text)) return query.execute() as Promise<Awaited<T>>;
-  const name = `pgel_list_${createHash('sha1').update(text).digest('base64url').slice(0, 24)}`;
-  return query.prepare(name).execute() as Promise<Awaited<T>>;
+  // Drizzle builds the SQL when it prepares a query (and again for `toSQL()`): building a list's
+  // SQL took more of the app's CPU than anything else it does for a request, so it is built
+  // once, with no name (the protocol's unnamed statement), and named by its text after.
+  const prepared = query.prepare('');
+  const text = prepared.getQuery().sql;
+  if (!VALUE_LIST.test(text)) {
+    const configs = prepared as unknown as NamedConfigs;
+    const name = `pgel_list_${createHash('sha1').update(text).digest('base64url').slice(0, 24)}`;
+    // PGlite's configs have no name (it has no statements to share between queries).
+    for (const config of [configs.rawQueryConfig, configs.queryConfig])
+      if (config && 'name' in config) config.name = name;
+  }
+  return prepared.execute() as Promise<Awaited<T>>;
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { RecordStatus } from '@pgel/shared/records/types';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
-import type { Executor, Tx } from '../../db/client';
+import type { Database, Executor, Tx } from '../../db/client';
+import { preparedOnce } from '../../db/prepared';
 import { records, theses, users } from '../../db/schema/index';
 
 /**
@@ -37,11 +38,22 @@ export async function findStandingChecklistEntry(db: Executor, studentId: string
 }
 
 /** The particular and status of each of the student's live checklist entries (the dashboard card). */
-export async function listChecklistEntries(db: Executor, studentId: string) {
-  const rows = await db
+const checklistOfStudent = preparedOnce((db) =>
+  db
     .select({ particular, status: records.status })
     .from(records)
-    .where(and(eq(records.studentId, studentId), eq(records.kind, 'checklist'), isNull(records.deletedAt)));
+    .where(
+      and(
+        eq(records.studentId, sql.placeholder('studentId')),
+        eq(records.kind, 'checklist'),
+        isNull(records.deletedAt),
+      ),
+    )
+    .prepare('pgel_checklist_entries'),
+);
+
+export async function listChecklistEntries(db: Database, studentId: string) {
+  const rows = await checklistOfStudent(db).execute({ studentId });
   return rows as Array<{ particular: unknown; status: RecordStatus }>;
 }
 

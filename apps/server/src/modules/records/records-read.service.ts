@@ -171,7 +171,10 @@ export class RecordReadService {
   /** The student dashboard: per kind (menu order), totals by status, in one grouped query. */
   async counts(actor: Actor): Promise<RecordCounts> {
     if (!isStudent(actor)) throw AppError.forbidden();
-    const rows = await repo.countByKindAndStatus(this.db, actor.id);
+    const [rows, checklistEntries] = await Promise.all([
+      repo.countByKindAndStatus(this.db, actor.id),
+      listChecklistEntries(this.db, actor.id),
+    ]);
     const byKind = new Map<string, { approved: number; pending: number; rejected: number }>();
     for (const row of rows) {
       const entry = byKind.get(row.kind) ?? { approved: 0, pending: 0, rejected: 0 };
@@ -179,7 +182,7 @@ export class RecordReadService {
       byKind.set(row.kind, entry);
     }
     // The checklist card counts particulars, never more than 8 (shared checklistProgress).
-    const checklist = checklistProgress(await listChecklistEntries(this.db, actor.id));
+    const checklist = checklistProgress(checklistEntries);
     return {
       items: RECORD_KINDS.map((kind) => {
         if (kind.id === 'checklist') return { kind: kind.id, ...checklist };

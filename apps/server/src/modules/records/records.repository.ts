@@ -3,7 +3,8 @@ import { RECORD_KINDS } from '@pgel/shared/records/kinds';
 import type { RecordStatus } from '@pgel/shared/records/types';
 import { and, asc, count, desc, eq, inArray, isNull, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
-import type { Executor } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
+import { preparedOnce } from '../../db/prepared';
 import {
   competencies,
   departments,
@@ -290,12 +291,18 @@ export async function listScores(db: Executor, recordId: string) {
 }
 
 /** A student's dashboard: how many live records of each kind are in each status. */
-export async function countByKindAndStatus(db: Executor, studentId: string) {
-  const rows = await db
+/** A student's live records counted by kind and status (the student scope of `recordsWhere`). */
+const countsOfStudent = preparedOnce((db) =>
+  db
     .select({ kind: records.kind, status: records.status, total: count() })
     .from(records)
-    .where(recordsWhere({ kind: 'student', studentId }))
-    .groupBy(records.kind, records.status);
+    .where(and(isNull(records.deletedAt), eq(records.studentId, sql.placeholder('studentId'))))
+    .groupBy(records.kind, records.status)
+    .prepare('pgel_record_counts'),
+);
+
+export async function countByKindAndStatus(db: Database, studentId: string) {
+  const rows = await countsOfStudent(db).execute({ studentId });
   return rows as Array<{ kind: string; status: RecordStatus; total: number }>;
 }
 
