@@ -3,8 +3,9 @@
 // scale-bench.ts as its own process so it gets a core of its own like the app server does.
 //   node --import tsx bare-server.ts <port> <routes.json>
 // routes.json: { "<name>": Statement[] }. GET /bare/<name> runs the statements one after another
-// on one connection and answers their rows as JSON. POST /bare-login {email, password} runs the
-// sign-in's reads with that address and checks the password hash they return.
+// on one connection, named where the app named them, and answers their rows as JSON.
+// POST /bare-login {email, password} runs the sign-in's reads with that address and checks the
+// password hash they return.
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { verifyPassword } from '@pgel/server/platform/secrets';
@@ -24,7 +25,8 @@ async function replay(statements: Statement[], swap?: { from: unknown; to: unkno
     const results: unknown[][] = [];
     for (const s of statements) {
       const values = swap ? s.values.map((v) => (v === swap.from ? swap.to : v)) : s.values;
-      results.push((await client.query({ text: s.text, values })).rows);
+      // Named where the app names it, so both plan a statement equally often.
+      results.push((await client.query({ text: s.text, values, ...(s.name ? { name: s.name } : {}) })).rows);
     }
     return results;
   } finally {

@@ -49,7 +49,7 @@ describe('list statements on PostgreSQL', () => {
 
   async function namedStatements(tx: Tx) {
     const result = await tx.execute(
-      sql`select name, statement from pg_prepared_statements where name like 'pgel_list_%' order by name`,
+      sql`select name, statement from pg_prepared_statements where name like 'pgel_text_%' order by name`,
     );
     return result.rows as Array<{ name: string; statement: string }>;
   }

@@ -1,8 +1,8 @@
-import { createHash } from 'node:crypto';
 import type { ListQuery, ListResponse } from '@pgel/shared/schemas/list';
 import { type AnyColumn, and, asc, count, desc, ilike, or, type SQL } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/client';
+import { runNamed } from '../db/prepared';
 
 /** How one list pages, searches and sorts; the query string only ever chooses among these. */
 export type ListSpec<TSort extends string> = {
@@ -65,37 +65,6 @@ export function cappedCount(db: Executor, rows: PgSelect, cap: number): CappedCo
 async function countUpTo(counting: CappedCount, where: SQL | undefined): Promise<unknown[]> {
   const capped = counting.rows.where(where).limit(counting.cap).as('capped');
   return runNamed(counting.db.select({ total: count() }).from(capped).$dynamic());
-}
-
-/**
- * Runs a list's query as a named statement, named by its text (issue 16). PostgreSQL spent more
- * time planning a list's joins (1.5 ms for a student's report page at 20 million records) than
- * reading its page from an index (0.2 ms); a named statement is parsed once per connection and
- * its plan reused. Equal texts share a name, so a name never stands for two statements; the
- * values still travel as parameters. Each named statement holds memory in every connection
- * that ran it, so only fixed shapes are named: a query with a list of values (`in ($1, $2, …)`,
- * e.g. the students a search matched) has a new text for every length and is planned each
- * time, as any other query.
- */
-const VALUE_LIST = /\bin \(\$\d+, \$\d+/i;
-
-/** node-postgres's prepared query keeps the statement's name in the configs it sends. */
-type NamedConfigs = { rawQueryConfig?: { name?: string }; queryConfig?: { name?: string } };
-
-function runNamed<T extends PgSelect>(query: T): Promise<Awaited<T>> {
-  // Drizzle builds the SQL when it prepares a query (and again for `toSQL()`): building a list's
-  // SQL took more of the app's CPU than anything else it does for a request, so it is built
-  // once, with no name (the protocol's unnamed statement), and named by its text after.
-  const prepared = query.prepare('');
-  const text = prepared.getQuery().sql;
-  if (!VALUE_LIST.test(text)) {
-    const configs = prepared as unknown as NamedConfigs;
-    const name = `pgel_list_${createHash('sha1').update(text).digest('base64url').slice(0, 24)}`;
-    // PGlite's configs have no name (it has no statements to share between queries).
-    for (const config of [configs.rawQueryConfig, configs.queryConfig])
-      if (config && 'name' in config) config.name = name;
-  }
-  return prepared.execute() as Promise<Awaited<T>>;
 }
 
 /**

@@ -4,7 +4,8 @@
 // caller's async context, so a plain variable marks the capture); `dataReads` keeps the reads.
 import pg from 'pg';
 
-export type Statement = { text: string; values: unknown[] };
+/** `name`: the app runs it as a named statement (planned once per connection); a bare route does too. */
+export type Statement = { text: string; values: unknown[]; name?: string };
 
 let current: Statement[] | null = null;
 let patched = false;
@@ -19,8 +20,11 @@ function patchClient() {
     if (statements) {
       if (typeof first === 'string') statements.push({ text: first, values: (args[1] as unknown[]) ?? [] });
       else if (first && typeof first === 'object' && 'text' in first) {
-        const config = first as { text: string; values?: unknown[] };
-        statements.push({ text: config.text, values: config.values ?? (args[1] as unknown[]) ?? [] });
+        const config = first as { text: string; values?: unknown[]; name?: string };
+        const values = config.values ?? (args[1] as unknown[]) ?? [];
+        statements.push(
+          config.name ? { text: config.text, values, name: config.name } : { text: config.text, values },
+        );
       }
     }
     return original.apply(this, args);

@@ -4,7 +4,7 @@ import type { RecordStatus } from '@pgel/shared/records/types';
 import { and, asc, count, desc, eq, inArray, isNull, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import type { Database, Executor } from '../../db/client';
-import { preparedOnce } from '../../db/prepared';
+import { preparedOnce, runNamed } from '../../db/prepared';
 import {
   competencies,
   departments,
@@ -153,19 +153,22 @@ export async function findRecordItem(
   scope: RecordScope,
   id: string,
 ): Promise<(RecordItemRow & { sensitiveDetails: unknown; verifiedById: string | null }) | undefined> {
-  const [row] = await db
-    .select({
-      ...itemColumns,
-      sensitiveDetails: records.sensitiveDetails,
-      verifiedById: records.verifiedById,
-    })
-    .from(records)
-    .innerJoin(student, eq(student.id, records.studentId))
-    .leftJoin(teacher, eq(teacher.id, records.teacherId))
-    .leftJoin(verifier, eq(verifier.id, records.verifiedById))
-    .leftJoin(certificate, eq(certificate.id, records.certificateFileId))
-    .where(and(recordsWhere(scope), eq(records.id, id)))
-    .limit(1);
+  const [row] = await runNamed(
+    db
+      .select({
+        ...itemColumns,
+        sensitiveDetails: records.sensitiveDetails,
+        verifiedById: records.verifiedById,
+      })
+      .from(records)
+      .innerJoin(student, eq(student.id, records.studentId))
+      .leftJoin(teacher, eq(teacher.id, records.teacherId))
+      .leftJoin(verifier, eq(verifier.id, records.verifiedById))
+      .leftJoin(certificate, eq(certificate.id, records.certificateFileId))
+      .where(and(recordsWhere(scope), eq(records.id, id)))
+      .limit(1)
+      .$dynamic(),
+  );
   return row;
 }
 
