@@ -55,8 +55,6 @@ type Options = {
   fresh: boolean;
   validate: boolean;
   vacuum: boolean;
-  /** Keep the trigram index while records load (its pending list is merged by the loading workers). */
-  ginDuringLoad: boolean;
 };
 
 function parseArgs(argv: string[]): Options {
@@ -65,7 +63,6 @@ function parseArgs(argv: string[]): Options {
   let fresh = false;
   let validate = true;
   let vacuum = true;
-  let ginDuringLoad = false;
   for (let i = 0; i < argv.length; i += 1) {
     const arg = argv[i];
     if (arg === '--scale') scale = argv[++i] ?? '';
@@ -73,13 +70,12 @@ function parseArgs(argv: string[]): Options {
     else if (arg === '--fresh') fresh = true;
     else if (arg === '--no-validate') validate = false;
     else if (arg === '--no-vacuum') vacuum = false;
-    else if (arg === '--gin-during-load') ginDuringLoad = true;
     else throw new Error(`unknown argument ${arg}`);
   }
   if (!SCALES[scale]) throw new Error(`--scale must be one of ${Object.keys(SCALES).join(', ')}`);
   database ??= `pgel_bench_${scale}`;
   if (!/^[a-z_][a-z0-9_]*$/.test(database)) throw new Error('--database: lower-case letters, digits and _');
-  return { scale, database, fresh, validate, vacuum, ginDuringLoad };
+  return { scale, database, fresh, validate, vacuum };
 }
 
 const started = performance.now();
@@ -153,15 +149,11 @@ async function main() {
     await step(`staff of ${n(units)} college departments`, () => staff(q, hash));
     await step(`${n(scale.students)} students, DRP postings`, () => students(q, hash, scale.students, units));
     await step('sealed patient details pool', () => sealedPool(q, ring.current));
-    const saved = await step('dropped records indexes for the load', () =>
-      dropIndexes(q, options.ginDuringLoad),
-    );
+    const saved = await step('dropped records indexes for the load', () => dropIndexes(q));
     await records(pool, scale);
     await step('notifications', () => notifications(q, units, scale.students));
     await step('theses, memos, appraisals, AETCOM, staff lists', () => academic(q));
     await restoreIndexes(pool, saved, options.validate);
-    if (options.ginDuringLoad)
-      await q(`alter index "${GIN_INDEX}" reset (fastupdate, gin_pending_list_limit)`);
     await step(options.vacuum ? 'vacuum analyze' : 'analyze', () =>
       q(options.vacuum ? 'vacuum analyze' : 'analyze'),
     );
@@ -346,7 +338,7 @@ async function sealedPool(q: Query, key: Buffer) {
 type Saved = { table: string; name: string; def: string; type: 'p' | 'u' | 'f' | 'i' };
 
 /** Drops the bulk tables' indexes and constraints (and foreign keys pointing at them); returns how to rebuild them. */
-async function dropIndexes(q: Query, keepGin: boolean): Promise<Saved[]> {
+async function dropIndexes(q: Query): Promise<Saved[]> {
   const tables = textArray(BULK_TABLES);
   const constraints = await q(`select c.conrelid::regclass::text as table, c.conname as name,
       pg_get_constraintdef(c.oid) as def, c.contype as type
@@ -357,10 +349,7 @@ async function dropIndexes(q: Query, keepGin: boolean): Promise<Saved[]> {
     from pg_indexes i
     where i.schemaname = 'public' and i.tablename = any(${tables})
       and not exists (select 1 from pg_constraint c where c.conname = i.indexname)`);
-  const saved = [...(constraints.rows as Saved[]), ...(indexes.rows as Saved[])].filter(
-    (s) => !(keepGin && s.name === GIN_INDEX),
-  );
-  if (keepGin) await q(`alter index "${GIN_INDEX}" set (fastupdate = on, gin_pending_list_limit = 262144)`);
+  const saved = [...(constraints.rows as Saved[]), ...(indexes.rows as Saved[])];
   for (const c of saved.filter((s) => s.type === 'f'))
     await q(`alter table "${c.table}" drop constraint "${c.name}"`);
   for (const i of saved.filter((s) => s.type === 'i')) await q(`drop index "${i.name}"`);
