@@ -36,7 +36,8 @@ const VALUE_LIST = /\bin \(\$\d+, \$\d+/i;
 /** node-postgres's prepared query keeps the statement's name in the configs it sends. */
 type NamedConfigs = { rawQueryConfig?: { name?: string }; queryConfig?: { name?: string } };
 
-export function runNamed<T extends PgSelect>(query: T): Promise<Awaited<T>> {
+/** `query` prepared as a statement named by its text (or unnamed, for a list of values). */
+export function prepareNamed<T extends PgSelect>(query: T) {
   // Drizzle builds the SQL when it prepares a query (and again for `toSQL()`): building a list's
   // SQL took more of the app's CPU than anything else it does for a request, so it is built
   // once, with no name (the protocol's unnamed statement), and named by its text after.
@@ -49,5 +50,13 @@ export function runNamed<T extends PgSelect>(query: T): Promise<Awaited<T>> {
     for (const config of [configs.rawQueryConfig, configs.queryConfig])
       if (config && 'name' in config) config.name = name;
   }
-  return prepared.execute() as Promise<Awaited<T>>;
+  return prepared;
+}
+
+/** Runs `query` as a named statement; `values` fills its `sql.placeholder(…)`s. */
+export function runNamed<T extends PgSelect>(
+  query: T,
+  values?: Record<string, unknown>,
+): Promise<Awaited<T>> {
+  return prepareNamed(query).execute(values) as Promise<Awaited<T>>;
 }

@@ -75,6 +75,39 @@ describe('listPage', () => {
     expect((await run({ pageSize: '20' })).items).toHaveLength(20);
   });
 
+  it('builds a shaped list once and answers each caller with their own values', async () => {
+    // One shape, two colleges: the cached statement must take the college from `values`.
+    const shaped = (collegeId: string) =>
+      spec({
+        where: and(eq(users.collegeId, sql.placeholder('collegeId')), isNull(users.role)),
+        values: { collegeId },
+        shape: { db: database.db, key: 'list-test:college' },
+      });
+    const mine = await run({ pageSize: '5' }, shaped(placement.college.id));
+    const theirs = await run({ pageSize: '5' }, shaped(otherPlacement.college.id));
+    expect(mine.total).toBe(23);
+    expect(mine.items.map((i) => i.name)).toEqual([
+      'Dr. 100% Sure',
+      'Dr. Back\\Slash',
+      'Dr. Plain Percent',
+      'Dr. Under_Score',
+      'Student 01',
+    ]);
+    expect(theirs.total).toBe(3);
+    expect(theirs.items.map((i) => i.name)).toEqual([
+      'Student 1 Elsewhere',
+      'Student 2 Elsewhere',
+      'Student 3 Elsewhere',
+    ]);
+    // Page 2 of the same shape: the page and its size are values too.
+    expect((await run({ pageSize: '5', page: '2' }, shaped(placement.college.id))).items[0]?.name).toBe(
+      'Student 02',
+    );
+    // A search is not part of a shape: the list with one is built for the call.
+    expect((await run({ search: 'elsewhere' }, shaped(otherPlacement.college.id))).total).toBe(3);
+    expect((await run({ search: 'elsewhere' }, shaped(placement.college.id))).total).toBe(0);
+  });
+
   it('covers every row exactly once across the pages', async () => {
     const seen: string[] = [];
     for (let page = 1; page <= 5; page += 1) {

@@ -1,8 +1,8 @@
 import type { ListQuery, ListResponse } from '@pgel/shared/schemas/list';
-import { type AnyColumn, and, asc, count, desc, ilike, or, type SQL } from 'drizzle-orm';
+import { type AnyColumn, and, asc, count, desc, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
-import type { Executor } from '../db/client';
-import { runNamed } from '../db/prepared';
+import type { Database, Executor } from '../db/client';
+import { prepareNamed } from '../db/prepared';
 
 /** How one list pages, searches and sorts; the query string only ever chooses among these. */
 export type ListSpec<TSort extends string> = {
@@ -17,6 +17,15 @@ export type ListSpec<TSort extends string> = {
   defaultOrder?: 'asc' | 'desc';
   /** A unique column added after every sort, so rows with equal keys never move between pages. */
   tieBreaker: AnyColumn;
+  /** What the `sql.placeholder(…)`s in `where` stand for. */
+  values?: Record<string, unknown>;
+  /**
+   * Names the list's shape: every choice that changes its SQL's text other than the search, the
+   * sort and the page (which scope, which filters). A list with a shape and no search is built
+   * once per database and shape and run with `values` (issue 16: building a list's SQL cost the
+   * app more CPU than the rest of a request); its `where` must then hold placeholders only.
+   */
+  shape?: { db: Database; key: string };
 };
 
 /**
@@ -62,10 +71,19 @@ export function cappedCount(db: Executor, rows: PgSelect, cap: number): CappedCo
   return { db, rows, cap };
 }
 
-async function countUpTo(counting: CappedCount, where: SQL | undefined): Promise<unknown[]> {
+function countUpTo(counting: CappedCount, where: SQL | undefined) {
   const capped = counting.rows.where(where).limit(counting.cap).as('capped');
-  return runNamed(counting.db.select({ total: count() }).from(capped).$dynamic());
+  return counting.db.select({ total: count() }).from(capped).$dynamic();
 }
+
+type ListQueries<TRows extends PgSelect, TCount extends PgSelect> = {
+  rows: TRows;
+  count: TCount | CappedCount;
+};
+type Prepared = ReturnType<typeof prepareNamed>;
+
+/** The page and count queries of each list shape, per database. */
+const shapes = new WeakMap<Database, Map<string, { rows: Prepared; count: Prepared }>>();
 
 /**
  * One page of a list in two queries: the count and the page. Both queries must select from the
@@ -84,26 +102,40 @@ async function countUpTo(counting: CappedCount, where: SQL | undefined): Promise
  */
 export async function listPage<TRows extends PgSelect, TCount extends PgSelect, TSort extends string>(
   query: ListQuery,
-  queries: { rows: TRows; count: TCount | CappedCount },
+  queries: ListQueries<TRows, TCount> | (() => ListQueries<TRows, TCount>),
   spec: ListSpec<TSort>,
 ): Promise<ListResponse<Awaited<TRows>[number]>> {
-  const where = and(spec.where, searchCondition(query.search, spec.searchIn));
+  const search = searchCondition(query.search, spec.searchIn);
   const requested = query.sort !== undefined && Object.hasOwn(spec.sortable, query.sort);
   const sortKey = requested ? (query.sort as TSort) : spec.defaultSort;
   const order = requested ? query.order : (spec.defaultOrder ?? 'asc');
-  const direction = order === 'desc' ? desc : asc;
-  const offset = (query.page - 1) * query.pageSize;
+  const values = { ...spec.values, limit: query.pageSize, offset: (query.page - 1) * query.pageSize };
 
-  const [counted, items] = await Promise.all([
-    'cap' in queries.count ? countUpTo(queries.count, where) : runNamed(queries.count.where(where)),
-    runNamed(
-      queries.rows
-        .where(where)
-        .orderBy(direction(spec.sortable[sortKey]), direction(spec.tieBreaker))
-        .limit(query.pageSize)
-        .offset(offset),
-    ),
-  ]);
-  const total = Number((counted[0] as { total?: unknown } | undefined)?.total ?? 0);
+  const build = () => {
+    const { rows, count } = typeof queries === 'function' ? queries() : queries;
+    const where = and(spec.where, search);
+    const direction = order === 'desc' ? desc : asc;
+    return {
+      count: prepareNamed('cap' in count ? countUpTo(count, where) : count.where(where)),
+      rows: prepareNamed(
+        rows
+          .where(where)
+          .orderBy(direction(spec.sortable[sortKey]), direction(spec.tieBreaker))
+          .limit(sql.placeholder('limit'))
+          .offset(sql.placeholder('offset')),
+      ),
+    };
+  };
+  let prepared: { rows: Prepared; count: Prepared };
+  if (spec.shape && !search) {
+    const built = shapes.get(spec.shape.db) ?? new Map<string, { rows: Prepared; count: Prepared }>();
+    shapes.set(spec.shape.db, built);
+    const key = `${spec.shape.key}|${sortKey}|${order}`;
+    prepared = built.get(key) ?? build();
+    built.set(key, prepared);
+  } else prepared = build();
+
+  const [counted, items] = await Promise.all([prepared.count.execute(values), prepared.rows.execute(values)]);
+  const total = Number((counted as Array<{ total?: unknown }>)[0]?.total ?? 0);
   return { items: items as Awaited<TRows>[number][], total, page: query.page, pageSize: query.pageSize };
 }

@@ -22,7 +22,7 @@ import type { RecordKind, RecordStatus } from '@pgel/shared/records/types';
 import { todayIso } from '@pgel/shared/records/validation';
 import { isUuid } from '@pgel/shared/schemas/common';
 import type { ListResponse } from '@pgel/shared/schemas/list';
-import { and, eq, type SQL } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { records } from '../../db/schema/index';
 import { AppError } from '../../platform/errors';
@@ -91,12 +91,25 @@ export class RecordReadService {
     const kind = requireKind(query.kind);
     await new KindGate(this.db, actor).require(kind, 'read');
     const scope = this.scope(actor);
-    const filters: Array<SQL | undefined> = [repo.recordsWhere(scope), eq(records.kind, kind.id)];
-    if (query.status) filters.push(eq(records.status, query.status));
-    if (query.studentId && !isStudent(actor)) filters.push(eq(records.studentId, query.studentId));
+    // Every value a placeholder, so the list is built once per shape (platform/list.ts).
+    const scoped = repo.scopeParameters(scope);
+    const filters: Array<SQL | undefined> = [scoped.where, eq(records.kind, sql.placeholder('kind'))];
+    const values: Record<string, unknown> = { ...scoped.values, kind: kind.id };
+    if (query.status) {
+      filters.push(eq(records.status, sql.placeholder('status')));
+      values.status = query.status;
+    }
+    const byStudent = query.studentId !== undefined && !isStudent(actor);
+    if (byStudent) {
+      filters.push(eq(records.studentId, sql.placeholder('filterStudentId')));
+      values.filterStudentId = query.studentId;
+    }
     const withSensitive = kind.sensitiveInList === true;
-    const page = await listPage(query, repo.recordListQueries(this.db, { withSensitive }), {
+    const shape = `records:${scoped.shape}:${query.status ? 'status' : ''}:${byStudent ? 'student' : ''}:${withSensitive}`;
+    const page = await listPage(query, () => repo.recordListQueries(this.db, { withSensitive }), {
       where: and(...filters),
+      values,
+      shape: scoped.shape ? { db: this.db, key: shape } : undefined,
       searchIn: await recordSearchTargets(this.db, scope, query.search),
       sortable: repo.recordListColumns.sortable,
       defaultSort: 'date',
@@ -204,8 +217,11 @@ export class RecordReadService {
     const scope = this.scope(actor);
     // The department's faculty do not verify the kinds only a DRP coordinator verifies.
     const hidden = scope.kind === 'department' ? COORDINATOR_ONLY_KIND_IDS : [];
-    const page = await listPage({ ...query, order: 'desc' }, repo.pendingListQueries(this.db), {
-      where: repo.pendingWhere(scope, hidden),
+    const scoped = repo.scopeParameters(scope);
+    const page = await listPage({ ...query, order: 'desc' }, () => repo.pendingListQueries(this.db), {
+      where: repo.pendingWhere(scoped.where, hidden),
+      values: scoped.values,
+      shape: scoped.shape ? { db: this.db, key: `pending:${scoped.shape}` } : undefined,
       searchIn: await recordSearchTargets(this.db, scope, query.search),
       sortable: repo.pendingListColumns.sortable,
       defaultSort: 'date',

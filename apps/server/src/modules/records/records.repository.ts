@@ -1,10 +1,23 @@
 import { plainPatientIdentifierFields } from '@pgel/shared/privacy/masking';
 import { RECORD_KINDS } from '@pgel/shared/records/kinds';
 import type { RecordStatus } from '@pgel/shared/records/types';
-import { and, asc, count, desc, eq, inArray, isNull, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  inArray,
+  isNull,
+  notInArray,
+  or,
+  type Placeholder,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import type { Database, Executor } from '../../db/client';
-import { preparedOnce, runNamed } from '../../db/prepared';
+import { preparedOnce, prepareNamed, runNamed } from '../../db/prepared';
 import {
   competencies,
   departments,
@@ -30,15 +43,15 @@ import { changesShownColumns, searchTextSource, searchTextsAfter } from './recor
  * that has started by `today` (issue 12). A department's staff do not see `hiddenKinds` in
  * their Pending Verifications (the kinds only a coordinator verifies).
  */
-export type RecordScope =
+export type RecordScope<Id = string> =
   | { kind: 'all' }
-  | { kind: 'department'; collegeId: string; departmentId: string }
-  | { kind: 'student'; studentId: string }
+  | { kind: 'department'; collegeId: Id; departmentId: Id }
+  | { kind: 'student'; studentId: Id }
   | { kind: 'drp-coordinator'; coordinatorId: string; kinds: readonly string[]; today: string }
   | { kind: 'none' };
 
 /** Live (not deleted) records inside the scope; the partial indexes serve exactly this. */
-export function recordsWhere(scope: RecordScope): SQL {
+export function recordsWhere(scope: RecordScope<string | Placeholder>): SQL {
   const live = isNull(records.deletedAt);
   switch (scope.kind) {
     case 'all':
@@ -62,6 +75,41 @@ export function recordsWhere(scope: RecordScope): SQL {
       ) as SQL;
     case 'none':
       return sql`false`;
+  }
+}
+
+/**
+ * The scope's condition with its ids as placeholders, their values, and the name of its shape,
+ * for a query built once per shape (issue 16). A DRP coordinator's scope (a list of kinds) has
+ * no shape: its condition holds its values and is built each time.
+ */
+export function scopeParameters(scope: RecordScope): {
+  where: SQL;
+  values: Record<string, unknown>;
+  shape?: string;
+} {
+  switch (scope.kind) {
+    case 'department':
+      return {
+        where: recordsWhere({
+          kind: 'department',
+          collegeId: sql.placeholder('collegeId'),
+          departmentId: sql.placeholder('departmentId'),
+        }),
+        values: { collegeId: scope.collegeId, departmentId: scope.departmentId },
+        shape: scope.kind,
+      };
+    case 'student':
+      return {
+        where: recordsWhere({ kind: 'student', studentId: sql.placeholder('studentId') }),
+        values: { studentId: scope.studentId },
+        shape: scope.kind,
+      };
+    case 'all':
+    case 'none':
+      return { where: recordsWhere(scope), values: {}, shape: scope.kind };
+    case 'drp-coordinator':
+      return { where: recordsWhere(scope), values: {} };
   }
 }
 
@@ -147,29 +195,42 @@ export const recordListColumns = {
   tieBreaker: records.id,
 };
 
+function recordItemQuery(db: Executor, scope: SQL, id: string | Placeholder) {
+  return db
+    .select({
+      ...itemColumns,
+      sensitiveDetails: records.sensitiveDetails,
+      verifiedById: records.verifiedById,
+    })
+    .from(records)
+    .innerJoin(student, eq(student.id, records.studentId))
+    .leftJoin(teacher, eq(teacher.id, records.teacherId))
+    .leftJoin(verifier, eq(verifier.id, records.verifiedById))
+    .leftJoin(certificate, eq(certificate.id, records.certificateFileId))
+    .where(and(scope, eq(records.id, id)))
+    .limit(1)
+    .$dynamic();
+}
+
+/** A record's item query for each scope shape, built once per database. */
+const recordItemQueries = preparedOnce(() => new Map<string, ReturnType<typeof prepareNamed>>());
+
 /** One record with names, certificate and (for those allowed) its sensitive details. */
 export async function findRecordItem(
-  db: Executor,
+  db: Database,
   scope: RecordScope,
   id: string,
 ): Promise<(RecordItemRow & { sensitiveDetails: unknown; verifiedById: string | null }) | undefined> {
-  const [row] = await runNamed(
-    db
-      .select({
-        ...itemColumns,
-        sensitiveDetails: records.sensitiveDetails,
-        verifiedById: records.verifiedById,
-      })
-      .from(records)
-      .innerJoin(student, eq(student.id, records.studentId))
-      .leftJoin(teacher, eq(teacher.id, records.teacherId))
-      .leftJoin(verifier, eq(verifier.id, records.verifiedById))
-      .leftJoin(certificate, eq(certificate.id, records.certificateFileId))
-      .where(and(recordsWhere(scope), eq(records.id, id)))
-      .limit(1)
-      .$dynamic(),
-  );
-  return row;
+  const scoped = scopeParameters(scope);
+  let rows: Awaited<ReturnType<typeof recordItemQuery>>;
+  if (scoped.shape) {
+    const built = recordItemQueries(db);
+    const query =
+      built.get(scoped.shape) ?? prepareNamed(recordItemQuery(db, scoped.where, sql.placeholder('id')));
+    built.set(scoped.shape, query);
+    rows = (await query.execute({ ...scoped.values, id })) as typeof rows;
+  } else rows = await runNamed(recordItemQuery(db, scoped.where, id));
+  return rows[0];
 }
 
 /** What a change needs of a record: no names, no sensitive details. */
@@ -335,9 +396,9 @@ export const pendingListColumns = {
 };
 
 /** Pending records in scope, without the kinds the caller does not verify (`hiddenKinds`). */
-export function pendingWhere(scope: RecordScope, hiddenKinds: readonly string[] = []): SQL {
+export function pendingWhere(scope: SQL, hiddenKinds: readonly string[] = []): SQL {
   return and(
-    recordsWhere(scope),
+    scope,
     eq(records.status, 'pending'),
     hiddenKinds.length > 0 ? notInArray(records.kind, [...hiddenKinds]) : undefined,
   ) as SQL;
