@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/index';
 import {
@@ -81,6 +81,32 @@ describe('students: every route for every kind of caller', () => {
               .map((f) => f.id)
               .sort(),
           );
+        },
+      }),
+    },
+    {
+      // No search: the list's statement is built once per shape and must take each caller's
+      // college and department as values (issue 16).
+      route: 'GET /students (no search)',
+      method: 'GET',
+      status: { ...masterOnly(200), facultyOtherDepartment: 200, hodOtherCollege: 200, hod: 200 },
+      prepare: async (who) => ({
+        url: '/api/v1/students?pageSize=20',
+        verify: async (response) => {
+          if (response.statusCode !== 200) return expect(response.json.items).toBeUndefined();
+          const ids = (response.json.items as Array<{ id: string }>).map((i) => i.id);
+          const rows = await t.db
+            .select({ collegeId: users.collegeId, departmentId: users.departmentId })
+            .from(users)
+            .where(inArray(users.id, ids));
+          expect(rows).toHaveLength(ids.length);
+          expect(
+            rows.every((r) =>
+              inScope(who, { collegeId: r.collegeId ?? '', departmentId: r.departmentId ?? '' }),
+            ),
+          ).toBe(true);
+          // Every caller here has students in scope (the fixtures), so the page is never empty.
+          expect(ids.length).toBeGreaterThan(0);
         },
       }),
     },

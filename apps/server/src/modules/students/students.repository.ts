@@ -1,22 +1,44 @@
 import { LIST_COUNT_CAP } from '@pgel/shared/schemas/list';
-import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { colleges, courses, departments, files, users } from '../../db/schema/index';
 import { cappedCount } from '../../platform/list';
 import { peopleListColumns, peopleListQueries } from '../../platform/people-list';
 
 /** Whose students a caller sees: everyone's (Master) or one college and department's. */
-export type StudentScope =
+export type StudentScope<Id = string> =
   | { kind: 'all' }
-  | { kind: 'department'; collegeId: string | null; departmentId: string | null };
+  | { kind: 'department'; collegeId: Id | null; departmentId: Id | null };
 
 /** Live students (not staff, not deleted) inside the scope; the partial indexes serve exactly this. */
-export function studentsWhere(scope: StudentScope): SQL {
+export function studentsWhere(scope: StudentScope<string | Placeholder>): SQL {
   const live = and(isNull(users.role), isNull(users.deletedAt)) as SQL;
   if (scope.kind === 'all') return live;
   // Staff without a college or department see nobody rather than everybody without one.
   if (!scope.collegeId || !scope.departmentId) return sql`false`;
   return and(live, eq(users.collegeId, scope.collegeId), eq(users.departmentId, scope.departmentId)) as SQL;
+}
+
+/**
+ * The scope's condition with the college and department as placeholders, their values, and the
+ * name of its shape, for a list built once per shape (issue 16).
+ */
+export function studentScopeParameters(scope: StudentScope): {
+  where: SQL;
+  values: Record<string, unknown>;
+  shape: string;
+} {
+  if (scope.kind === 'all' || !scope.collegeId || !scope.departmentId)
+    return { where: studentsWhere(scope), values: {}, shape: scope.kind === 'all' ? 'all' : 'none' };
+  return {
+    where: studentsWhere({
+      kind: 'department',
+      collegeId: sql.placeholder('collegeId'),
+      departmentId: sql.placeholder('departmentId'),
+    }),
+    values: { collegeId: scope.collegeId, departmentId: scope.departmentId },
+    shape: 'department',
+  };
 }
 
 /**

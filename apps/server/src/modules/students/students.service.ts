@@ -13,7 +13,7 @@ import {
   STUDENT_ADMIN_MESSAGES as M,
   type StudentListItem,
 } from '@pgel/shared/schemas/students-admin';
-import { and, eq, type SQL } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { users } from '../../db/schema/index';
 import { type AuditEntry, writeAudit, writeAudits } from '../../platform/audit';
@@ -70,11 +70,23 @@ export class StudentsService {
   /** The student list: one query for the page and one for the count, both scoped in SQL. */
   async list(actor: Actor, query: ListStudentsQuery): Promise<ListResponse<StudentListItem>> {
     if (!isStaff(actor)) throw AppError.forbidden();
-    const filters: Array<SQL | undefined> = [repo.studentsWhere(scopeFor(actor))];
-    if (query.verified) filters.push(eq(users.verifyByHod, query.verified === 'true'));
-    if (query.paid) filters.push(eq(users.paid, query.paid === 'true'));
-    const page = await listPage(query, repo.studentListQueries(this.db), {
+    // Every value a placeholder, so the list is built once per shape (platform/list.ts).
+    const scoped = repo.studentScopeParameters(scopeFor(actor));
+    const filters: Array<SQL | undefined> = [scoped.where];
+    const values: Record<string, unknown> = { ...scoped.values };
+    if (query.verified) {
+      filters.push(eq(users.verifyByHod, sql.placeholder('verified')));
+      values.verified = query.verified === 'true';
+    }
+    if (query.paid) {
+      filters.push(eq(users.paid, sql.placeholder('paid')));
+      values.paid = query.paid === 'true';
+    }
+    const shape = `students:${scoped.shape}:${query.verified ? 'verified' : ''}:${query.paid ? 'paid' : ''}`;
+    const page = await listPage(query, () => repo.studentListQueries(this.db), {
       where: and(...filters),
+      values,
+      shape: { db: this.db, key: shape },
       searchIn: repo.studentListColumns.search,
       sortable: repo.studentListColumns.sortable,
       defaultSort: 'createdAt',
