@@ -280,17 +280,21 @@ test('faculty save a quarterly appraisal and an AETCOM year; the student reads b
   const student = await freshStudent(page, testInfo, 'appraisal', 'Neha Joshi');
 
   await asStaff(browser, testInfo, async (faculty) => {
-    const pickStudent = async () => {
+    /** `saved`: the title of the page's saved list, which names the student once drawn for them. */
+    const pickStudent = async (saved: string) => {
       const filter = faculty.getByRole('combobox', { name: 'Student', exact: true });
       await filter.fill(student.name);
       await faculty.getByRole('option', { name: student.name, exact: true }).click();
-      // The choice lives in the address (?student=); the form is drawn again for that student.
+      // The choice lives in the address (?student=); the form is drawn again for that student,
+      // in the same render as the saved list's title names them (a Save before that would
+      // reach the form of no student, as it did once under load in CI).
       await expect(faculty).toHaveURL(/[?&]student=/);
+      await expect(faculty.getByText(`${saved}: ${student.name}`, { exact: true })).toBeVisible();
     };
 
     await faculty.goto('/appeal');
     await expect(faculty.getByRole('heading', { level: 1, name: 'Quarterly Appraisal Form' })).toBeVisible();
-    await pickStudent();
+    await pickStudent('Saved appraisals');
     const appraisal = faculty.getByRole('form', { name: 'Quarterly appraisal' });
     await appraisal.getByRole('button', { name: 'Save' }).click();
     await expect(dialog(faculty, VALIDATION_TITLE)).toContainText(APPRAISAL_MESSAGES.noToDate);
@@ -321,7 +325,7 @@ test('faculty save a quarterly appraisal and an AETCOM year; the student reads b
 
     await faculty.goto('/atcom');
     await expect(faculty.getByRole('heading', { level: 1, name: 'Aetcom' })).toBeVisible();
-    await pickStudent();
+    await pickStudent('Aetcom records');
     const aetcom = faculty.getByRole('form', { name: 'Aetcom scores' });
     await expect(faculty.getByText('Year 1', { exact: true })).toBeVisible();
     await aetcom.getByRole('textbox', { name: 'From Date' }).fill('01-07-2025');
