@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { type Placeholder, sql } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { Database } from './client';
 
@@ -59,4 +60,18 @@ export function runNamed<T extends PgSelect>(
   values?: Record<string, unknown>,
 ): Promise<Awaited<T>> {
   return prepareNamed(query).execute(values) as Promise<Awaited<T>>;
+}
+
+/**
+ * A college department's ids as placeholders, and the values that fill them: the scope of a
+ * department's staff in a query built once per shape.
+ */
+export function departmentPlaceholders(scope: { collegeId: string; departmentId: string }): {
+  ids: { collegeId: Placeholder; departmentId: Placeholder };
+  values: { collegeId: string; departmentId: string };
+} {
+  return {
+    ids: { collegeId: sql.placeholder('collegeId'), departmentId: sql.placeholder('departmentId') },
+    values: { collegeId: scope.collegeId, departmentId: scope.departmentId },
+  };
 }

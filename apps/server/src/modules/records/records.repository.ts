@@ -17,7 +17,7 @@ import {
 } from 'drizzle-orm';
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import type { Database, Executor } from '../../db/client';
-import { preparedOnce, prepareNamed, runNamed } from '../../db/prepared';
+import { departmentPlaceholders, preparedOnce, prepareNamed, runNamed } from '../../db/prepared';
 import {
   competencies,
   departments,
@@ -89,16 +89,10 @@ export function scopeParameters(scope: RecordScope): {
   shape?: string;
 } {
   switch (scope.kind) {
-    case 'department':
-      return {
-        where: recordsWhere({
-          kind: 'department',
-          collegeId: sql.placeholder('collegeId'),
-          departmentId: sql.placeholder('departmentId'),
-        }),
-        values: { collegeId: scope.collegeId, departmentId: scope.departmentId },
-        shape: scope.kind,
-      };
+    case 'department': {
+      const { ids, values } = departmentPlaceholders(scope);
+      return { where: recordsWhere({ kind: 'department', ...ids }), values, shape: scope.kind };
+    }
     case 'student':
       return {
         where: recordsWhere({ kind: 'student', studentId: sql.placeholder('studentId') }),

@@ -1,6 +1,7 @@
 import { LIST_COUNT_CAP } from '@pgel/shared/schemas/list';
 import { and, eq, inArray, isNull, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { departmentPlaceholders } from '../../db/prepared';
 import { colleges, courses, departments, files, users } from '../../db/schema/index';
 import { cappedCount } from '../../platform/list';
 import { peopleListColumns, peopleListQueries } from '../../platform/people-list';
@@ -30,15 +31,11 @@ export function studentScopeParameters(scope: StudentScope): {
 } {
   if (scope.kind === 'all' || !scope.collegeId || !scope.departmentId)
     return { where: studentsWhere(scope), values: {}, shape: scope.kind === 'all' ? 'all' : 'none' };
-  return {
-    where: studentsWhere({
-      kind: 'department',
-      collegeId: sql.placeholder('collegeId'),
-      departmentId: sql.placeholder('departmentId'),
-    }),
-    values: { collegeId: scope.collegeId, departmentId: scope.departmentId },
-    shape: 'department',
-  };
+  const { ids, values } = departmentPlaceholders({
+    collegeId: scope.collegeId,
+    departmentId: scope.departmentId,
+  });
+  return { where: studentsWhere({ kind: 'department', ...ids }), values, shape: 'department' };
 }
 
 /**
