@@ -95,11 +95,23 @@ export class StudentsService {
     });
     return {
       ...page,
-      items: page.items.map(({ idProofId, idProofContentType, createdAt, ...row }) => ({
-        ...row,
-        createdAt: createdAt.toISOString(),
-        idProofUrl: idProofId ? fileUrl(idProofId) : null,
-        idProofContentType: idProofId ? idProofContentType : null,
+      // Each field named: an object rest (`{ idProofId, ...row }`) made a slow dictionary object
+      // per row and cost /allStudent 7 % of its CPU under load (a profile, issue 16).
+      items: page.items.map((row) => ({
+        id: row.id,
+        name: row.name,
+        email: row.email,
+        phone: row.phone,
+        departmentName: row.departmentName,
+        collegeName: row.collegeName,
+        courseTitle: row.courseTitle,
+        paid: row.paid,
+        verifyByHod: row.verifyByHod,
+        certified: row.certified,
+        joiningDate: row.joiningDate,
+        createdAt: row.createdAt.toISOString(),
+        idProofUrl: row.idProofId ? fileUrl(row.idProofId) : null,
+        idProofContentType: row.idProofId ? row.idProofContentType : null,
       })),
     };
   }
