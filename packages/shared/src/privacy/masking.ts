@@ -17,8 +17,30 @@ export function initialsOf(name: string): string {
 }
 
 /** The kind's fields that hold a patient's (or the deceased's) name: masked to initials. */
-export function patientNameFields(kind: RecordKind): string[] {
-  return kind.fields.filter((field) => field.patientName === true).map((field) => field.name);
+export function patientNameFields(kind: RecordKind): readonly string[] {
+  return maskingFieldsOf(kind).names;
+}
+
+type MaskingFields = {
+  names: readonly string[];
+  nameSet: ReadonlySet<string>;
+  sensitive: ReadonlySet<string>;
+};
+const maskingFields = new WeakMap<RecordKind, MaskingFields>();
+
+/** The kind's name and sensitive fields, worked out once per kind: every list row is masked. */
+function maskingFieldsOf(kind: RecordKind): MaskingFields {
+  let fields = maskingFields.get(kind);
+  if (!fields) {
+    const names = kind.fields.filter((field) => field.patientName === true).map((field) => field.name);
+    fields = {
+      names,
+      nameSet: new Set(names),
+      sensitive: new Set(kind.fields.filter((field) => field.sensitive).map((field) => field.name)),
+    };
+    maskingFields.set(kind, fields);
+  }
+  return fields;
 }
 
 /**
@@ -59,8 +81,7 @@ export function maskPatientDetails(
   kind: RecordKind,
   details: Record<string, unknown>,
 ): Record<string, unknown> {
-  const names = new Set(patientNameFields(kind));
-  const sensitive = new Set(kind.fields.filter((field) => field.sensitive).map((field) => field.name));
+  const { nameSet: names, sensitive } = maskingFieldsOf(kind);
   const masked: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(details)) {
     if (names.has(key)) masked[key] = typeof value === 'string' ? initialsOf(value) : value;
