@@ -405,7 +405,9 @@ async function restoreIndexes(pool: pg.Pool, saved: Saved[], validate: boolean) 
 
 /**
  * The trigram index with a small maintenance_work_mem: a GIN build's in-memory accumulator gets
- * slower as it grows (measured on 200,000 records: 12-17 s at 16-256 MB, 25 s at 1-2 GB).
+ * slower as it grows (measured on 200,000 records: 12-17 s at 16-256 MB, 25 s at 1-2 GB; on 2
+ * million search texts: 78 s at 64 MB, 256 MB and 1 GB alike). What it costs is the trigrams
+ * themselves, on one core: PostgreSQL 15 builds a GIN index in one process.
  */
 async function buildTrigramIndex(pool: pg.Pool, definition: string) {
   const client = await pool.connect();
