@@ -38,18 +38,23 @@ function dateTexts(value: unknown): string[] {
   return [`${d}-${m}-${y}`, `${y}-${m}-${d}`];
 }
 
+/**
+ * The verified day as YYYY-MM-DD (en-CA's format) in the zone the table shows it in. Made once:
+ * making an Intl.DateTimeFormat costs far more than formatting with it, and a bulk verification
+ * writes the search text of 500 records (it was a fifth of the request's time, issue 16).
+ */
+const verifiedDayFormat = new Intl.DateTimeFormat('en-CA', {
+  timeZone: VERIFIED_DATE_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
 function instantDateTexts(value: Date | string | null): string[] {
   if (value === null) return [];
   const instant = typeof value === 'string' ? new Date(value) : value;
   if (Number.isNaN(instant.getTime())) return [];
-  // en-CA formats a date as YYYY-MM-DD.
-  const iso = new Intl.DateTimeFormat('en-CA', {
-    timeZone: VERIFIED_DATE_ZONE,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(instant);
-  return dateTexts(iso);
+  return dateTexts(verifiedDayFormat.format(instant));
 }
 
 /** The text a cell shows for a stored value: a remote option's title, a list's lines, a number. */
