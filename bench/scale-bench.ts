@@ -237,7 +237,7 @@ async function main() {
       const verdict = bulk.worst <= 500 ? 'met' : 'MISSED (goal 500 ms)';
       if (bulk.worst > 500) missed += 1;
       console.log(
-        `bulk verification of 500 (${bulk.runs} runs): median ${bulk.median.toFixed(0)} ms, worst ${bulk.worst.toFixed(0)} ms | ${verdict}`,
+        `bulk verification of 500 (${bulk.runs} runs): median ${bulk.median.toFixed(0)} ms, worst ${bulk.worst.toFixed(0)} ms (in order: ${bulk.inOrder.map((t) => t.toFixed(0)).join(', ')}) | ${verdict}`,
       );
     }
     console.log(`${missed === 0 ? 'every goal met' : `${missed} scenario(s) missed a goal`}`);

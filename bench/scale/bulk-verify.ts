@@ -72,6 +72,7 @@ export async function timeBulkVerification(
   } finally {
     await client.end();
   }
+  const inOrder = [...times];
   times.sort((a, b) => a - b);
-  return { runs, median: percentile(times, 50), worst: times[times.length - 1] ?? 0 };
+  return { runs, median: percentile(times, 50), worst: times[times.length - 1] ?? 0, inOrder };
 }
