@@ -29,8 +29,9 @@ export function preparedOnce<T>(build: (db: Database) => T): (db: Database) => T
  * connection and its plan reused. Equal texts share a name, so a name never stands for two
  * statements; the values still travel as parameters. Each named statement holds memory in every
  * connection that ran it, so only fixed shapes are named: a query with a list of values
- * (`in ($1, $2, …)`, e.g. the students a search matched) has a new text for every length and is
- * planned each time, as any other query.
+ * (`in ($1, $2, …)`) has a new text for every length and is planned each time, as any other
+ * query; a hot query passes such a list as one array instead (`= any($1::uuid[])`, the students
+ * a search names).
  */
 const VALUE_LIST = /\bin \(\$\d+, \$\d+/i;
 

@@ -170,6 +170,24 @@ describe('hot queries on records use their indexes (PostgreSQL)', () => {
     }
   });
 
+  it('a name search sends the same named statements whichever students the word names', async () => {
+    // The students a word names travel as one array, so the list is planned once per connection.
+    const texts = async (search: string) => {
+      const { result, statements } = await captureSql(() =>
+        get(t.app, `/api/v1/records/pending?page=1&pageSize=10&search=${encodeURIComponent(search)}`, {
+          cookie: w.cookieOf('faculty'),
+        }),
+      );
+      expect(result.statusCode).toBe(200);
+      const reads = dataReads(statements).filter((s) => /\brecords\b/.test(s.text));
+      expect(reads.length).toBe(2);
+      for (const statement of reads) expect(statement.name, statement.text).toMatch(/^pgel_text_/);
+      return reads.map((s) => s.text);
+    };
+    // The tag names both of the department's students, "Other" one of them.
+    expect(await texts('Other')).toEqual(await texts(w.tag));
+  });
+
   it("the search-text backfill's start-up check reads its partial index, not the table", async () => {
     const { result, statements } = await captureSql(() => backfillSearchText(t.db));
     expect(result).toBe(0);

@@ -203,4 +203,33 @@ describe('records search', () => {
     // Run again (the next start): nothing left to fill.
     expect(await backfillSearchText(t.db)).toBe(0);
   });
+
+  it("finds every student's records when a word names more students than are listed (Master's wide search)", async () => {
+    const surname = unique('Wideson');
+    const students: string[] = [];
+    // Past 500 students named like the word, the search keeps them in a subquery.
+    for (let i = 0; i < 503; i += 50) {
+      const batch = Array.from({ length: Math.min(50, 503 - i) }, (_, j) =>
+        createUser(t.db, { placement: w.medicine, name: `Dr. ${w.tag} ${i + j} ${surname}` }),
+      );
+      students.push(...(await Promise.all(batch)).map((student) => student.id));
+    }
+    const ids = await createRecordRows(
+      t.db,
+      students.map((studentId) => ({
+        kind: procedure.id,
+        studentId,
+        placement: w.medicine,
+        teacherId: w.actors.faculty.id,
+        summary: 'Lumbar puncture',
+      })),
+    );
+    const response = await get(
+      t.app,
+      `/api/v1/records?kind=${procedure.id}&pageSize=10&search=${encodeURIComponent(surname)}`,
+      { cookie: w.actors.master.cookie },
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json.total).toBe(ids.length);
+  });
 });
