@@ -188,6 +188,23 @@ describe('hot queries on records use their indexes (PostgreSQL)', () => {
     expect(await texts('Other')).toEqual(await texts(w.tag));
   });
 
+  it('/reports sends named statements, the same text on every page and for every student', async () => {
+    // The union of six sources is built once per shape and planned once per connection.
+    const texts = async (query: string) => {
+      const { result, statements } = await captureSql(() =>
+        get(t.app, `/api/v1/reports?pageSize=10&${query}`, { cookie: w.cookieOf('hod') }),
+      );
+      expect(result.statusCode).toBe(200);
+      const reads = dataReads(statements).filter((s) => /\b(records|theses|users)\b/.test(s.text));
+      for (const statement of reads) expect(statement.name, statement.text).toMatch(/^pgel_text_/);
+      return reads.map((s) => s.text);
+    };
+    expect(await texts('page=1')).toEqual(await texts('page=3'));
+    const student = await texts(`page=1&studentId=${w.actors.student.id}`);
+    expect(student.length).toBe(3);
+    expect(student).toEqual(await texts(`page=2&studentId=${w.actors.otherStudent.id}`));
+  });
+
   it("the search-text backfill's start-up check reads its partial index, not the table", async () => {
     const { result, statements } = await captureSql(() => backfillSearchText(t.db));
     expect(result).toBe(0);

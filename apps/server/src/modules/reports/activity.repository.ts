@@ -2,6 +2,7 @@ import type { AcademicReportMenu } from '@pgel/shared/reports/activity';
 import { LIST_COUNT_CAP } from '@pgel/shared/schemas/list';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { executeNamed } from '../../db/prepared';
 import { containsPattern, searchWords } from '../../platform/list';
 
 /** Which rows the report reads: every filter is already checked against the actor's scope. */
@@ -35,14 +36,45 @@ export type ActivityRow = {
  */
 export const REPORT_COUNT_CAP = LIST_COUNT_CAP;
 
+/**
+ * Every value of the report's SQL is a placeholder (db/prepared.ts `executeNamed`): the SQL is
+ * built once per shape, the choices that change its text, and run with these values.
+ */
+function shapeOf(filter: ActivityFilter): string {
+  const menu = filter.menu === undefined ? 'all' : filter.menu.kind === 'record' ? 'record' : filter.menu.id;
+  const set = (value: unknown, name: string) => (value === undefined ? '' : name);
+  return [
+    set(filter.collegeId, 'college'),
+    set(filter.departmentId, 'department'),
+    set(filter.studentId, 'student'),
+    set(filter.status, 'status'),
+    menu,
+    searchWords(filter.search).length,
+  ].join(':');
+}
+
+function valuesOf(filter: ActivityFilter): Record<string, unknown> {
+  const values: Record<string, unknown> = {
+    collegeId: filter.collegeId,
+    departmentId: filter.departmentId,
+    studentId: filter.studentId,
+    status: filter.status,
+    recordKind: filter.menu?.kind === 'record' ? filter.menu.id : undefined,
+  };
+  searchWords(filter.search).forEach((word, i) => {
+    values[`word${i}`] = containsPattern(word);
+  });
+  return values;
+}
+
 /** Column tests shared by every branch (`t` is the branch's table alias). */
 function branchWhere(t: string, filter: ActivityFilter, status: SQL): SQL {
   const parts: SQL[] = [];
   const col = (name: string) => sql.raw(`${t}.${name}`);
-  if (filter.collegeId) parts.push(sql`${col('college_id')} = ${filter.collegeId}`);
-  if (filter.departmentId) parts.push(sql`${col('department_id')} = ${filter.departmentId}`);
-  if (filter.studentId) parts.push(sql`${col('student_id')} = ${filter.studentId}`);
-  if (filter.status) parts.push(sql`${status} = ${filter.status}`);
+  if (filter.collegeId) parts.push(sql`${col('college_id')} = ${sql.placeholder('collegeId')}`);
+  if (filter.departmentId) parts.push(sql`${col('department_id')} = ${sql.placeholder('departmentId')}`);
+  if (filter.studentId) parts.push(sql`${col('student_id')} = ${sql.placeholder('studentId')}`);
+  if (filter.status) parts.push(sql`${status} = ${sql.placeholder('status')}`);
   parts.push(liveStudent(t, filter.search));
   return sql.join(parts, sql` and `);
 }
@@ -56,7 +88,7 @@ function branchWhere(t: string, filter: ActivityFilter, status: SQL): SQL {
  */
 function liveStudent(t: string, search: string | undefined): SQL {
   const studentId = sql.raw(`${t}.student_id`);
-  const words = searchWords(search).map((word) => sql` and s.name ilike ${containsPattern(word)}`);
+  const words = searchWords(search).map((_, i) => sql` and s.name ilike ${sql.placeholder(`word${i}`)}`);
   if (words.length === 0)
     return sql`${studentId} not in (select d.id from users d where d.deleted_at is not null)`;
   return sql`exists (select 1 from users s where s.id = ${studentId} and s.deleted_at is null${sql.join(words)})`;
@@ -90,8 +122,8 @@ type Branch = {
   order: SQL;
   /** The count's filter when it differs (records are counted in one branch); false: not counted. */
   count?: SQL | false;
-  /** What else the page's branch keeps when it reads its newest `rows` (theses only). */
-  newest?: (rows: number) => SQL;
+  /** What else the page's branch keeps when it reads its newest rows (theses only). */
+  newest?: SQL;
 };
 
 /** The sources the menu filter leaves, each filtered on its own indexes. */
@@ -100,7 +132,7 @@ function activityBranches(filter: ActivityFilter): Branch[] {
     filter.menu === undefined || (filter.menu.kind === kind && (id === undefined || filter.menu.id === id));
   const branches: Branch[] = [];
   if (wants('record')) {
-    const kind = filter.menu?.kind === 'record' ? sql` and r.kind = ${filter.menu.id}` : sql``;
+    const kind = filter.menu?.kind === 'record' ? sql` and r.kind = ${sql.placeholder('recordKind')}` : sql``;
     const where = sql`r.deleted_at is null${kind} and ${branchWhere('r', filter, sql.raw('r.status'))}`;
     const columns = (day: string) =>
       sql.raw(`r.id, r.kind as menu, 'record' as source, r.college_id, r.department_id, r.student_id,
@@ -131,7 +163,7 @@ function activityBranches(filter: ActivityFilter): Branch[] {
       from: sql`theses t`,
       where: sql`t.stage = ${stage} and ${branchWhere('t', filter, thesisStatus('t'))}`,
       order: sql`t.updated_at::date desc, t.created_at desc, t.id desc`,
-      newest: (rows) => thesisCutoff(filter, stage, rows),
+      newest: thesisCutoff(filter, stage),
     });
   }
   if (wants('academic', 'memo')) {
@@ -168,13 +200,14 @@ function activityBranches(filter: ActivityFilter): Branch[] {
 /**
  * A thesis is dated by the day of its last change, which no index holds in the report's order
  * (day, then created_at): the branch keeps the rows on or after the day of its `rows`-th newest
- * change (read backwards on theses_*_updated_idx), which hold its newest `rows` in the report's
- * order, and sorts only those. `date_trunc('day', …)` and `::date` both use the session's zone.
+ * change (read backwards on theses_*_updated_idx; `lastRow` is rows - 1), which hold its newest
+ * `rows` in the report's order, and sorts only those. `date_trunc('day', …)` and `::date` both
+ * use the session's zone.
  */
-function thesisCutoff(filter: ActivityFilter, stage: string, rows: number): SQL {
+function thesisCutoff(filter: ActivityFilter, stage: string): SQL {
   return sql` and t.updated_at >= coalesce((select date_trunc('day', t2.updated_at) from theses t2
     where t2.stage = ${stage} and ${branchWhere('t2', filter, thesisStatus('t2'))}
-    order by t2.updated_at desc offset ${rows - 1} limit 1), '-infinity')`;
+    order by t2.updated_at desc offset ${sql.placeholder('lastRow')} limit 1), '-infinity')`;
 }
 
 /** The statement's shape when the menu leaves no source. */
@@ -186,10 +219,10 @@ const NO_ROWS = sql`select null::uuid as id, null::text as menu, null::text as s
  * Every source's newest `rows` in the report's order (the only ones that can be on a page ending
  * at row `rows`), as a UNION ALL: each branch stops after its `rows` on its index.
  */
-function newestOfEachSource(filter: ActivityFilter, rows: number): SQL {
+function newestOfEachSource(filter: ActivityFilter): SQL {
   const branches = activityBranches(filter).map(
     (b) =>
-      sql`(select ${b.columns} from ${b.from} where ${b.where}${b.newest?.(rows) ?? sql``} order by ${b.order} limit ${rows})`,
+      sql`(select ${b.columns} from ${b.from} where ${b.where}${b.newest ?? sql``} order by ${b.order} limit ${sql.placeholder('rows')})`,
   );
   return branches.length === 0 ? NO_ROWS : sql.join(branches, sql` union all `);
 }
@@ -219,26 +252,32 @@ function toRow(raw: RawRow): ActivityRow {
   };
 }
 
-/** Both drivers answer `execute` with `{ rows }`. */
-async function run(db: Executor, query: SQL): Promise<RawRow[]> {
-  const result = (await db.execute(query)) as unknown as { rows: RawRow[] };
-  return result.rows;
-}
-
 /**
  * The rows of a page ending at row `offset + limit`, with their names, newest first (day desc,
  * created_at desc, id desc): each source gives its newest `offset + limit`, the rest cannot be on it.
  */
-function pageQuery(filter: ActivityFilter, limit: number, offset: number): SQL {
+function pageQuery(filter: ActivityFilter): SQL {
   return sql`select a.id::text as id, a.menu, a.source, c.name as college_name, d.name as department_name,
       a.student_id::text as student_id, s.name as student_name, a.status,
       to_char(a.day, 'YYYY-MM-DD') as date
-    from (${newestOfEachSource(filter, offset + limit)}) a
+    from (${newestOfEachSource(filter)}) a
     join users s on s.id = a.student_id
     join colleges c on c.id = a.college_id
     join departments d on d.id = a.department_id
     order by a.day desc nulls last, a.created_at desc, a.id desc
-    limit ${limit} offset ${offset}`;
+    limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}`;
+}
+
+/** The page's rows: a named statement built once per shape (planning the union cost more than running it). */
+async function pageRows(db: Executor, filter: ActivityFilter, limit: number, offset: number) {
+  const values = { ...valuesOf(filter), limit, offset, rows: offset + limit, lastRow: offset + limit - 1 };
+  const raw = await executeNamed<RawRow>(
+    db,
+    `activity-page:${shapeOf(filter)}`,
+    () => pageQuery(filter),
+    values,
+  );
+  return raw.map(toRow);
 }
 
 /**
@@ -254,10 +293,14 @@ export async function countActivity(
     b.count === false ? [] : [sql`select 1 from ${b.from} where ${b.count ?? b.where}`],
   );
   if (branches.length === 0) return 0;
-  const result = (await db.execute(
-    sql`select count(*)::int as total from (${sql.join(branches, sql` union all `)} limit ${cap}) n`,
-  )) as unknown as { rows: Array<{ total: number | string }> };
-  return Number(result.rows[0]?.total ?? 0);
+  const rows = await executeNamed<{ total: number | string }>(
+    db,
+    `activity-count:${shapeOf(filter)}`,
+    () =>
+      sql`select count(*)::int as total from (${sql.join(branches, sql` union all `)} limit ${sql.placeholder('cap')}) n`,
+    { ...valuesOf(filter), cap },
+  );
+  return Number(rows[0]?.total ?? 0);
 }
 
 /** One page and the total (at most `countCap`: REPORT_COUNT_CAP unless a test says). */
@@ -267,20 +310,16 @@ export async function activityPage(
   page: { limit: number; offset: number },
   countCap: number = REPORT_COUNT_CAP,
 ): Promise<{ rows: ActivityRow[]; total: number }> {
-  const [raw, total] = await Promise.all([
-    run(db, pageQuery(filter, page.limit, page.offset)),
+  const [rows, total] = await Promise.all([
+    pageRows(db, filter, page.limit, page.offset),
     countActivity(db, filter, countCap),
   ]);
-  return { rows: raw.map(toRow), total };
+  return { rows, total };
 }
 
 /** Every matching row, newest first, at most `limit` (the export's cap). */
-export async function activityRows(
-  db: Executor,
-  filter: ActivityFilter,
-  limit: number,
-): Promise<ActivityRow[]> {
-  return (await run(db, pageQuery(filter, limit, 0))).map(toRow);
+export function activityRows(db: Executor, filter: ActivityFilter, limit: number): Promise<ActivityRow[]> {
+  return pageRows(db, filter, limit, 0);
 }
 
 /** A live student (optionally of one college and department), else undefined. */
@@ -289,13 +328,20 @@ export async function findStudent(
   studentId: string,
   scope: { collegeId?: string; departmentId?: string },
 ): Promise<{ id: string } | undefined> {
-  const parts: SQL[] = [sql`id = ${studentId}`, sql`role is null`, sql`deleted_at is null`];
-  if (scope.collegeId) parts.push(sql`college_id = ${scope.collegeId}`);
-  if (scope.departmentId) parts.push(sql`department_id = ${scope.departmentId}`);
-  const raw = (await db.execute(
-    sql`select id::text as id from users where ${sql.join(parts, sql` and `)} limit 1`,
-  )) as unknown as {
-    rows: Array<{ id: string }>;
-  };
-  return raw.rows[0];
+  const rows = await executeNamed<{ id: string }>(
+    db,
+    `activity-student:${scope.collegeId ? 'college' : ''}:${scope.departmentId ? 'department' : ''}`,
+    () => {
+      const parts: SQL[] = [
+        sql`id = ${sql.placeholder('studentId')}`,
+        sql`role is null`,
+        sql`deleted_at is null`,
+      ];
+      if (scope.collegeId) parts.push(sql`college_id = ${sql.placeholder('collegeId')}`);
+      if (scope.departmentId) parts.push(sql`department_id = ${sql.placeholder('departmentId')}`);
+      return sql`select id::text as id from users where ${sql.join(parts, sql` and `)} limit 1`;
+    },
+    { studentId, ...scope },
+  );
+  return rows[0];
 }
