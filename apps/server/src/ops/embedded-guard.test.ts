@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -59,6 +59,21 @@ describe('embedded database folder guard', () => {
     release();
     const again = lockEmbeddedFolder(dir);
     again();
+  });
+
+  it('breaks a stale lock whose breaker died too, once the takeover is old', async () => {
+    const dir = folder();
+    const dead = spawn(process.execPath, ['-e', ''], { stdio: 'ignore' });
+    await new Promise((resolve) => dead.on('exit', resolve));
+    writeFileSync(`${dir}.lock`, `${dead.pid}\n`);
+    writeFileSync(`${dir}.lock.takeover`, `${dead.pid}\n`);
+    const longAgo = new Date(Date.now() - 60_000);
+    utimesSync(`${dir}.lock.takeover`, longAgo, longAgo);
+    const release = lockEmbeddedFolder(dir);
+    expect(readFileSync(`${dir}.lock`, 'utf8').trim()).toBe(String(process.pid));
+    expect(existsSync(`${dir}.lock.takeover`)).toBe(false);
+    release();
+    expect(existsSync(`${dir}.lock`)).toBe(false);
   });
 
   it('gives a stale lock to exactly one of several processes taking it over at once', async () => {

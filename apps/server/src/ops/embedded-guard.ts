@@ -1,5 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync, linkSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  linkSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 
 /**
@@ -92,13 +101,19 @@ function isAlive(pid: number): boolean {
   }
 }
 
-/** The process id a lock file holds, NaN when it is gone or unreadable. */
-function holderOf(file: string): number {
+/** The process id a lock file holds: `gone` when there is no file, NaN when it holds no id. */
+function holderOf(file: string): number | 'gone' {
   try {
     return Number.parseInt(readFileSync(file, 'utf8'), 10);
-  } catch {
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return 'gone';
     return Number.NaN;
   }
+}
+
+/** Whether a lock file's holder is a live process (a file without an id holds nothing). */
+function heldByLiveProcess(holder: number | 'gone'): holder is number {
+  return typeof holder === 'number' && Number.isInteger(holder) && isAlive(holder);
 }
 
 function inUse(dir: string, holder: number): EmbeddedDatabaseError {
@@ -110,17 +125,46 @@ function inUse(dir: string, holder: number): EmbeddedDatabaseError {
 }
 
 /**
+ * Creates `file` holding this process's id, atomically with its content (a file written in place
+ * is empty for a moment, and an empty lock would look stale to another process): the id is
+ * written to a file of this process's own and linked to the name, which fails if it exists.
+ */
+function createHolding(file: string): boolean {
+  const own = `${file}.${process.pid}-${randomUUID()}`;
+  writeFileSync(own, `${process.pid}\n`);
+  try {
+    linkSync(own, file);
+    return true;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw err;
+  } finally {
+    rmSync(own, { force: true });
+  }
+}
+
+/** Waits `ms` without giving the event loop away (the lock is taken before the server starts). */
+function pause(ms: number): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
+
+/** A takeover left by a process that died while breaking a stale lock is cleared after this. */
+const TAKEOVER_STALE_MS = 5_000;
+
+/**
  * Takes the folder's lock file (DATA_DIR/pglite.lock holding the process id), refusing when
  * another live process holds it. A lock left by a process that died (SIGKILL, power cut) is
- * taken over: it is first renamed to a name of this process's own, which only one of several
- * processes that found it stale can do, so none removes a lock another has just written; every
- * process then tries the exclusive create again. Returns the release function.
+ * broken by one process at a time: the one that creates `pglite.lock.takeover` checks again that
+ * the holder is dead and removes the lock, and every process then tries the exclusive create
+ * again; the others wait for the takeover to end. Nobody but the takeover's holder removes a lock
+ * it did not write, so a live lock is never removed (several processes renaming a stale lock
+ * aside could each move the lock another had just written). Returns the release function.
  */
 export function lockEmbeddedFolder(dir: string): () => void {
   const lock = `${path.resolve(dir)}.lock`;
-  for (let attempt = 0; attempt < 5; attempt += 1) {
-    try {
-      writeFileSync(lock, `${process.pid}\n`, { flag: 'wx' });
+  const takeover = `${lock}.takeover`;
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    if (createHolding(lock)) {
       return () => {
         try {
           if (readFileSync(lock, 'utf8').trim() === String(process.pid)) rmSync(lock, { force: true });
@@ -128,34 +172,36 @@ export function lockEmbeddedFolder(dir: string): () => void {
           // already gone
         }
       };
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
     }
     const holder = holderOf(lock);
-    if (Number.isInteger(holder) && isAlive(holder)) throw inUse(dir, holder);
-    const aside = `${lock}.stale-${process.pid}-${randomUUID()}`;
+    if (heldByLiveProcess(holder)) throw inUse(dir, holder);
+    if (holder === 'gone') continue;
+    if (!createHolding(takeover)) {
+      const breaker = holderOf(takeover);
+      if (breaker !== 'gone' && !heldByLiveProcess(breaker) && ageOf(takeover) > TAKEOVER_STALE_MS)
+        rmSync(takeover, { force: true });
+      pause(10);
+      continue;
+    }
     try {
-      renameSync(lock, aside);
-    } catch (err) {
-      // Another process moved the stale lock first: try the create again.
-      if ((err as NodeJS.ErrnoException).code === 'ENOENT') continue;
-      throw err;
+      // Only this process removes a lock now, and only a dead one's: the lock read above may have
+      // been broken and taken since. One that is gone is left alone (another may be creating it).
+      const now = holderOf(lock);
+      if (now !== 'gone' && !heldByLiveProcess(now)) rmSync(lock, { force: true });
+    } finally {
+      rmSync(takeover, { force: true });
     }
-    // Between reading the holder and the rename another process may have taken the stale lock
-    // over and written its own: put a live lock back (link fails if the name is taken) and refuse.
-    const moved = holderOf(aside);
-    if (moved !== holder && Number.isInteger(moved) && isAlive(moved)) {
-      try {
-        linkSync(aside, lock);
-      } catch {
-        // another lock is in place already
-      }
-      rmSync(aside, { force: true });
-      throw inUse(dir, moved);
-    }
-    rmSync(aside, { force: true });
   }
   throw new EmbeddedDatabaseError(`Could not lock the embedded database ${dir}`, 'in-use');
+}
+
+/** How long ago `file` was last written, in ms (0 when it is gone). */
+function ageOf(file: string): number {
+  try {
+    return Date.now() - statSync(file).mtimeMs;
+  } catch {
+    return 0;
+  }
 }
 
 /** Moves a damaged embedded database folder aside (`<dir>.damaged-<time>`), so a restore can start afresh. */
