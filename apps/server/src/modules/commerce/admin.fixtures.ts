@@ -35,6 +35,8 @@ export async function insertCouponRow(
     usedCount?: number;
     discountPaise?: number;
     deleted?: boolean;
+    /** Set it where order matters: PGlite's clock ticks in milliseconds, so two inserts can tie. */
+    createdAt?: Date;
   } = {},
 ) {
   const [row] = await db
@@ -45,6 +47,7 @@ export async function insertCouponRow(
       usedCount: values.usedCount ?? 0,
       discountPaise: values.discountPaise ?? 50_000,
       deletedAt: values.deleted ? new Date() : null,
+      ...(values.createdAt ? { createdAt: values.createdAt } : {}),
     })
     .returning();
   if (!row) throw new Error('fixture insert returned no row');

@@ -126,7 +126,12 @@ describe('coupons', () => {
   describe('the list', () => {
     it('shows live coupons newest first with QTY = uses left and Used once all are taken', async () => {
       const tag = unique('LST').toUpperCase();
-      const older = await insertCouponRow(t.db, { code: `${tag}OLD`, quantity: 4, usedCount: 1 });
+      const older = await insertCouponRow(t.db, {
+        code: `${tag}OLD`,
+        quantity: 4,
+        usedCount: 1,
+        createdAt: new Date(Date.now() - 60_000),
+      });
       const used = await insertCouponRow(t.db, { code: `${tag}USED`, quantity: 2, usedCount: 2 });
       await insertCouponRow(t.db, { code: `${tag}GONE`, deleted: true });
       const response = await get(t.app, `/api/v1/coupons?search=${tag.toLowerCase()}`, { cookie: master });

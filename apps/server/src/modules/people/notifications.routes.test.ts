@@ -66,6 +66,11 @@ describe('notifications', () => {
       description: 'First, from the system',
       collegeId: placement.college.id,
     });
+    // A minute older: PGlite's clock ticks in milliseconds, so two inserts in a row can tie.
+    await t.db
+      .update(notifications)
+      .set({ createdAt: new Date(Date.now() - 60_000) })
+      .where(eq(notifications.toId, student.id));
     await notify(t.db, {
       toId: student.id,
       fromId: hod.id,
