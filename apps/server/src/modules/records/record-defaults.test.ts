@@ -1,7 +1,7 @@
 import { RECORD_MESSAGES, RecordDefaultsSchema } from '@pgel/shared/records/api';
 import { procedure, teaching } from '@pgel/shared/records/kinds';
 import type { RecordKind } from '@pgel/shared/records/types';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { competencies, records, users } from '../../db/schema/index';
 import {
@@ -40,6 +40,12 @@ describe('GET /records/:kind/defaults', () => {
   }
   const defaultsOf = (kind: string, cookie: string | undefined) =>
     get(t.app, `/api/v1/records/${kind}/defaults`, cookie ? { cookie } : {});
+  /** The student's entries so far a minute older: two requests in a row may share PGlite's millisecond clock. */
+  const ageEntries = (studentId: string) =>
+    t.db
+      .update(records)
+      .set({ createdAt: sql`${records.createdAt} - interval '1 minute'` })
+      .where(eq(records.studentId, studentId));
   const create = async (kind: RecordKind, values: Json, cookie: string) => {
     const response = await post(t.app, '/api/v1/records', recordBody(kind, values), { cookie });
     expect(response.statusCode, response.body).toBe(201);
@@ -69,6 +75,7 @@ describe('GET /records/:kind/defaults', () => {
     const student = await newStudent();
     const lumbar = await otherProcedure('Lumbar puncture');
     await create(procedure, validValues(procedure, w.refs), student.cookie);
+    await ageEntries(student.id);
     await create(
       procedure,
       {
@@ -85,6 +92,7 @@ describe('GET /records/:kind/defaults', () => {
     });
 
     // A later entry with another teacher: that one is proposed next (the faculty, not the unit head).
+    await ageEntries(student.id);
     await create(procedure, validValues(procedure, w.refs), student.cookie);
     const latest = (await defaultsOf('procedure', student.cookie)).json;
     expect(latest.teacherId).toBe(w.actors.faculty.id);
