@@ -2,6 +2,7 @@ import type { ReportItem } from '@pgel/shared/reports/activity';
 import { inArray, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { aetcomRecords, appraisals, memos, records, theses } from '../../db/schema/index';
+import { SaturatedCounts } from '../../platform/saturated-counts';
 import { type AcademicWorld, withAcademicWorld } from '../../test/academic-world';
 import { createRecordRows, createUser, get, type TestApp } from '../../test/helpers';
 import { activityPage, activityRows } from './activity.repository';
@@ -156,10 +157,54 @@ describe('/reports: the page order is the full sort of every source', () => {
   it('counts at most the cap: the total is the cap when more rows match, exact below it', async () => {
     const expected = await referenceIds(t, college, department);
     const filter = { collegeId: college, departmentId: department };
-    const capped = await activityPage(t.db, filter, { limit: 5, offset: 10 }, 25);
+    const capped = await activityPage(t.db, filter, { limit: 5, offset: 10 }, { countCap: 25 });
     expect(capped.total).toBe(25);
     expect(capped.rows.map((row) => row.id)).toEqual(expected.slice(10, 15));
-    const exact = await activityPage(t.db, filter, { limit: 5, offset: 0 }, expected.length + 1);
+    const exact = await activityPage(
+      t.db,
+      filter,
+      { limit: 5, offset: 0 },
+      { countCap: expected.length + 1 },
+    );
     expect(exact.total).toBe(expected.length);
+  });
+
+  it('counts a saturated total again only after a while; one under its cap every time', async () => {
+    const clock = { at: 1_000, now: () => clock.at };
+    const counts = new SaturatedCounts({ ttlMs: 30_000, clock });
+    const placement = w.medicine;
+    const [full, under] = [
+      await createUser(t.db, { placement, name: `Dr. ${w.tag} Full`, verifyByHod: true }),
+      await createUser(t.db, { placement, name: `Dr. ${w.tag} Under`, verifyByHod: true }),
+    ];
+    const rowsOf = (studentId: string, n: number) =>
+      createRecordRows(
+        t.db,
+        Array.from({ length: n }, () => ({ kind: 'teaching', studentId, placement, date: '2026-02-01' })),
+      );
+    const fullIds = await rowsOf(full.id, 3);
+    const underIds = await rowsOf(under.id, 2);
+    const totalOf = async (studentId: string) =>
+      (
+        await activityPage(
+          t.db,
+          { collegeId: college, departmentId: department, studentId },
+          { limit: 10, offset: 0 },
+          { countCap: 3, counts },
+        )
+      ).total;
+    const remove = (ids: string[]) =>
+      t.db.update(records).set({ deletedAt: new Date() }).where(inArray(records.id, ids));
+
+    expect(await totalOf(full.id)).toBe(3);
+    expect(await totalOf(under.id)).toBe(2);
+    await remove([fullIds[0] ?? '', underIds[0] ?? '']);
+    // The saturated total is taken as still there; the one under its cap is counted again.
+    clock.at = 30_000;
+    expect(await totalOf(full.id)).toBe(3);
+    expect(await totalOf(under.id)).toBe(1);
+    // Past the while, counted again: now under the cap, so exact.
+    clock.at = 31_001;
+    expect(await totalOf(full.id)).toBe(2);
   });
 });

@@ -4,6 +4,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { executeNamed } from '../../db/prepared';
 import { containsPattern, searchWords } from '../../platform/list';
+import type { SaturatedCounts } from '../../platform/saturated-counts';
 
 /** Which rows the report reads: every filter is already checked against the actor's scope. */
 export type ActivityFilter = {
@@ -303,16 +304,22 @@ export async function countActivity(
   return Number(rows[0]?.total ?? 0);
 }
 
-/** One page and the total (at most `countCap`: REPORT_COUNT_CAP unless a test says). */
+/**
+ * One page and the total (at most `countCap`: REPORT_COUNT_CAP unless a test says). With
+ * `counts`, a total that reached the cap lately is not counted again (platform/saturated-counts).
+ */
 export async function activityPage(
   db: Executor,
   filter: ActivityFilter,
   page: { limit: number; offset: number },
-  countCap: number = REPORT_COUNT_CAP,
+  options: { countCap?: number; counts?: SaturatedCounts } = {},
 ): Promise<{ rows: ActivityRow[]; total: number }> {
+  const cap = options.countCap ?? REPORT_COUNT_CAP;
+  const count = () => countActivity(db, filter, cap);
+  const key = `activity:${shapeOf(filter)}:${JSON.stringify(valuesOf(filter))}`;
   const [rows, total] = await Promise.all([
     pageRows(db, filter, page.limit, page.offset),
-    countActivity(db, filter, countCap),
+    options.counts ? options.counts.upTo(key, cap, count) : count(),
   ]);
   return { rows, total };
 }

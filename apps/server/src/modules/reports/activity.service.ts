@@ -13,6 +13,7 @@ import {
 import type { ListResponse } from '@pgel/shared/schemas/list';
 import type { Database } from '../../db/client';
 import { AppError } from '../../platform/errors';
+import { SaturatedCounts } from '../../platform/saturated-counts';
 import { activityCsv } from './activity.csv';
 import * as repo from './activity.repository';
 
@@ -51,14 +52,15 @@ function toItem(row: repo.ActivityRow): ReportItem {
  * record kind and academic record type, and its CSV export (issue 14).
  */
 export class ActivityReportService {
+  /** Reports whose total reads "10,000+" are not counted again on every page (issue 16). */
+  private readonly counts = new SaturatedCounts();
+
   constructor(readonly deps: { db: Database }) {}
 
   async list(actor: Actor, query: ReportQuery): Promise<ListResponse<ReportItem>> {
     const filter = await this.filterFor(actor, query);
-    const { rows, total } = await repo.activityPage(this.deps.db, filter, {
-      limit: query.pageSize,
-      offset: (query.page - 1) * query.pageSize,
-    });
+    const page = { limit: query.pageSize, offset: (query.page - 1) * query.pageSize };
+    const { rows, total } = await repo.activityPage(this.deps.db, filter, page, { counts: this.counts });
     return { items: rows.map(toItem), total, page: query.page, pageSize: query.pageSize };
   }
 
