@@ -184,10 +184,11 @@ export class RecordReadService {
   /** The student dashboard: per kind (menu order), totals by status, in one grouped query. */
   async counts(actor: Actor): Promise<RecordCounts> {
     if (!isStudent(actor)) throw AppError.forbidden();
-    const [rows, checklistEntries] = await Promise.all([
-      repo.countByKindAndStatus(this.db, actor.id),
-      listChecklistEntries(this.db, actor.id),
-    ]);
+    // One after the other, not side by side: both are small reads (under a millisecond), and under
+    // load two at once take two of the pool's connections for one request (issue 16: at national
+    // scale 0.59-0.64 of the bare route's throughput side by side, 0.67-0.68 one after the other).
+    const rows = await repo.countByKindAndStatus(this.db, actor.id);
+    const checklistEntries = await listChecklistEntries(this.db, actor.id);
     const byKind = new Map<string, { approved: number; pending: number; rejected: number }>();
     for (const row of rows) {
       const entry = byKind.get(row.kind) ?? { approved: 0, pending: 0, rejected: 0 };
