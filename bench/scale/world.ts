@@ -35,7 +35,7 @@ export async function readWorld(url: string): Promise<World> {
     );
     const other = await one<{ name: string }>(
       `select u.name from users u where u.college_id = $1 and u.department_id = $2 and u.id <> $3
-         and exists (select 1 from records r where r.student_id = u.id and r.status = 'pending')
+         and exists (select 1 from records r where r.student_id = u.id and r.status = 'pending' and r.deleted_at is null)
        order by u.email limit 1`,
       [student.college_id, student.department_id, student.id],
     );
