@@ -8,18 +8,15 @@
 // password hash they return.
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
-import { POOL_SETTINGS } from '@pgel/server/db/client';
 import { verifyPassword } from '@pgel/server/platform/secrets';
 import type { Statement } from '@pgel/server/test/sql-capture';
 import pg from 'pg';
 
 const [portArg, routesFile] = process.argv.slice(2);
 const routes = JSON.parse(readFileSync(routesFile as string, 'utf8')) as Record<string, Statement[]>;
-// The app's pool settings, so both run their statements under the same session settings.
 const pool = new pg.Pool({
   connectionString: process.env.DATABASE_URL,
   max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
-  ...POOL_SETTINGS,
 });
 
 async function replay(statements: Statement[], swap?: { from: unknown; to: unknown }) {

@@ -205,19 +205,6 @@ describe('hot queries on records use their indexes (PostgreSQL)', () => {
     expect(student).toEqual(await texts(`page=2&studentId=${w.actors.otherStudent.id}`));
   });
 
-  it("the app's connections plan no parallel workers (they cost a small read more than they save)", async () => {
-    const pool = (t.db as unknown as { $client: pg.Pool }).$client;
-    const clients = await Promise.all([pool.connect(), pool.connect()]);
-    try {
-      for (const client of clients) {
-        const result = await client.query('show max_parallel_workers_per_gather');
-        expect(result.rows[0]).toEqual({ max_parallel_workers_per_gather: '0' });
-      }
-    } finally {
-      for (const client of clients) client.release();
-    }
-  });
-
   it("the search-text backfill's start-up check reads its partial index, not the table", async () => {
     const { result, statements } = await captureSql(() => backfillSearchText(t.db));
     expect(result).toBe(0);

@@ -184,9 +184,9 @@ export class RecordReadService {
   /** The student dashboard: per kind (menu order), totals by status, in one grouped query. */
   async counts(actor: Actor): Promise<RecordCounts> {
     if (!isStudent(actor)) throw AppError.forbidden();
-    // One after the other, not side by side: both are small reads (under a millisecond), and under
-    // load two at once take two of the pool's connections for one request (issue 16: at national
-    // scale 0.59-0.64 of the bare route's throughput side by side, 0.67-0.68 one after the other).
+    // One after the other, not side by side: both are small reads (under a millisecond), and two
+    // at once take two of the pool's connections for one request, which under load (a morning's
+    // dashboards) wait for the pool twice.
     const rows = await repo.countByKindAndStatus(this.db, actor.id);
     const checklistEntries = await listChecklistEntries(this.db, actor.id);
     const byKind = new Map<string, { approved: number; pending: number; rejected: number }>();

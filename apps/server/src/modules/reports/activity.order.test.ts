@@ -184,11 +184,11 @@ describe('/reports: the page order is the full sort of every source', () => {
       );
     const fullIds = await rowsOf(full.id, 3);
     const underIds = await rowsOf(under.id, 2);
-    const totalOf = async (studentId: string) =>
+    const totalOf = async (studentId: string, status?: 'pending') =>
       (
         await activityPage(
           t.db,
-          { collegeId: college, departmentId: department, studentId },
+          { collegeId: college, departmentId: department, studentId, status },
           { limit: 10, offset: 0 },
           { countCap: 3, counts },
         )
@@ -203,8 +203,12 @@ describe('/reports: the page order is the full sort of every source', () => {
     clock.at = 30_000;
     expect(await totalOf(full.id)).toBe(3);
     expect(await totalOf(under.id)).toBe(1);
+    // Another filter of the same student is another total: counted, not taken from the first.
+    expect(await totalOf(full.id, 'pending')).toBe(2);
+    await remove([fullIds[1] ?? '']);
     // Past the while, counted again: now under the cap, so exact.
     clock.at = 31_001;
-    expect(await totalOf(full.id)).toBe(2);
+    expect(await totalOf(full.id)).toBe(1);
+    expect(await totalOf(full.id, 'pending')).toBe(1);
   });
 });
