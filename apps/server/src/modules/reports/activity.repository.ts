@@ -219,7 +219,8 @@ function thesisCutoff(filter: ActivityFilter, stage: string): SQL {
   // (27,000 theses at national scale, where about 200 are read), and Master's report of every
   // department sorted them with parallel workers: 6 ms, most of it starting the workers. As a
   // range (both bounds) it is priced as a small slice: 1.4 ms, no workers (issue 16).
-  return sql` and t.updated_at < 'infinity' and t.updated_at >= coalesce((select date_trunc('day', t2.updated_at) from theses t2
+  return sql` and t.updated_at < 'infinity'
+    and t.updated_at >= coalesce((select date_trunc('day', t2.updated_at) from theses t2
     where t2.stage = ${stage} and ${branchWhere('t2', filter, thesisStatus('t2'))}
     order by t2.updated_at desc offset ${sql.placeholder('lastRow')} limit 1), '-infinity')`;
 }
