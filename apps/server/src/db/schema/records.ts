@@ -76,6 +76,18 @@ export const records = pgTable(
      * selected by a list query unless the kind shows them (masked) in its list.
      */
     sensitiveDetails: text('sensitive_details'),
+    /**
+     * The role the verifier confirmed (issue 27) for kinds whose entries carry the resident's role
+     * (procedures, surgical and diagnostic skills): set by each verification, the logged role when
+     * the verifier left it as it was; null while pending and for other kinds. `details.role` keeps
+     * what the resident logged.
+     */
+    confirmedRole: text('confirmed_role'),
+    /**
+     * When a verified entry was last reset to Pending (with a reason, kept in record_scores): the
+     * printable logbook and the PDF mark the entry "amended" with this date (issue 27).
+     */
+    amendedAt: timestamp('amended_at', { withTimezone: true }),
     /** When the retention command removed the patient identifiers (issue 15); null while kept. */
     identifiersPurgedAt: timestamp('identifiers_purged_at', { withTimezone: true }),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
@@ -133,7 +145,10 @@ export const recordScores = pgTable(
       .references(() => records.id),
     status: text('status').notNull(),
     score: jsonb('score'),
+    /** The verifier's remark; on a reset, the reason it was reset. */
     remark: text('remark'),
+    /** The role the verification confirmed (records.confirmed_role), for kinds that log one. */
+    confirmedRole: text('confirmed_role'),
     byId: uuid('by_id')
       .notNull()
       .references(() => users.id),

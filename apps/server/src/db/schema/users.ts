@@ -65,6 +65,20 @@ export const users = pgTable(
     verificationMail: text('verification_mail').notNull().default('digest'),
     /** When the last daily digest of pending entries was mailed to this staff member. */
     digestSentAt: timestamp('digest_sent_at', { withTimezone: true }),
+    /**
+     * Staff only (issue 27): 'confirmed', 'awaiting' or 'declined' (STAFF_CONFIRMATIONS). A teacher a
+     * student proposed, or a DRP coordinator a student named, waits for the HOD (coordinators: also
+     * the department's faculty) or Master before it may see or verify anything.
+     */
+    confirmation: text('confirmation').notNull().default('confirmed'),
+    /** Who confirmed or declined an account that was awaiting confirmation, and when. */
+    confirmedById: uuid('confirmed_by_id').references((): AnyPgColumn => users.id),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    /**
+     * Set while the password is one someone else chose (an e-mailed temporary password, a reset by
+     * Master): the account must choose its own before anything else (issue 27).
+     */
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -84,5 +98,9 @@ export const users = pgTable(
     // The few deleted accounts, read whole by /reports to leave out their rows (an anti-join)
     // instead of looking up each row's student.
     index('users_deleted_idx').on(t.id).where(sql`${t.deletedAt} is not null`),
+    // The To confirm lists: the few accounts awaiting confirmation.
+    index('users_awaiting_idx')
+      .on(t.collegeId, t.departmentId)
+      .where(sql`${t.confirmation} = 'awaiting' and ${t.deletedAt} is null`),
   ],
 );
