@@ -1,4 +1,4 @@
-import type { Actor } from '@pgel/shared/auth/policies';
+import { type AccountRestriction, type Actor, accountRestrictionOf } from '@pgel/shared/auth/policies';
 import type { StaffRole } from '@pgel/shared/roles';
 import { SESSION_MESSAGES } from '@pgel/shared/schemas/auth';
 import { BACKGROUND_REQUEST_HEADER } from '@pgel/shared/schemas/common';
@@ -8,13 +8,22 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database, Executor } from '../db/client';
 import { sessions, users } from '../db/schema/index';
 import { statementWatchOf } from '../db/statement-watch';
+import { refuseHeldBack } from './account-gate';
 import { AppError } from './errors';
 import { hashToken, newToken } from './secrets';
 
 export const SESSION_COOKIE = 'pgel_session';
 
-/** The signed-in user attached to a request, with the session it came from. */
-export type SessionActor = Actor & { name: string; email: string; sessionId: string };
+/**
+ * The signed-in user attached to a request, with the session it came from. `restriction` says
+ * what the account still has to do before it may use the API (platform/account-gate.ts).
+ */
+export type SessionActor = Actor & {
+  name: string;
+  email: string;
+  sessionId: string;
+  restriction: AccountRestriction | null;
+};
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -107,6 +116,8 @@ export function registerSessions(app: FastifyInstance, db: Database, settings: S
       collegeId: users.collegeId,
       departmentId: users.departmentId,
       blocked: users.blocked,
+      confirmation: users.confirmation,
+      mustChangePassword: users.mustChangePassword,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -138,7 +149,7 @@ export function registerSessions(app: FastifyInstance, db: Database, settings: S
     if (cached && now - cached.lastSeenAt.getTime() <= settings.idleMs) return cached;
     const generation = cache.generation;
     const [row] = await findSession.execute({ tokenHash, now: new Date(now) });
-    if (row && !row.blocked) cache.put(tokenHash, row, now, generation);
+    if (row && !isShut(row)) cache.put(tokenHash, row, now, generation);
     return row;
   }
 
@@ -150,7 +161,7 @@ export function registerSessions(app: FastifyInstance, db: Database, settings: S
     if (!token) return;
     const now = Date.now();
     const row = await lookUp(hashToken(token), now);
-    if (!row || row.blocked) return;
+    if (!row || isShut(row)) return;
     if (now - row.lastSeenAt.getTime() > settings.idleMs) {
       await db.delete(sessions).where(eq(sessions.id, row.sessionId));
       return;
@@ -170,8 +181,17 @@ export function registerSessions(app: FastifyInstance, db: Database, settings: S
       role: row.role as StaffRole | null,
       collegeId: row.collegeId,
       departmentId: row.departmentId,
+      restriction: accountRestrictionOf({
+        mustChangePassword: row.mustChangePassword,
+        confirmation: row.confirmation as 'confirmed' | 'awaiting' | 'declined',
+      }),
     };
   });
+}
+
+/** A blocked account, or one its department declined (issue 27), has no session. */
+function isShut(row: SessionRow): boolean {
+  return row.blocked || row.confirmation === 'declined';
 }
 
 type SessionRow = {
@@ -185,6 +205,8 @@ type SessionRow = {
   collegeId: string | null;
   departmentId: string | null;
   blocked: boolean;
+  confirmation: string;
+  mustChangePassword: boolean;
 };
 
 /**
@@ -223,5 +245,6 @@ class SessionCache {
 /** Route gate: any signed-in user. Returns the actor so handlers need no null checks. */
 export function requireActor(request: FastifyRequest): SessionActor {
   if (!request.actor) throw AppError.unauthorized(SESSION_MESSAGES.required);
+  if (request.actor.restriction) refuseHeldBack(request, request.actor.restriction);
   return request.actor;
 }

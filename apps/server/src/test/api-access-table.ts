@@ -22,6 +22,13 @@ export const API_ACTORS = [
   /** The DRP coordinator the student is posted under. */
   'drpCoordinator',
   'master',
+  /**
+   * A teacher the owning student proposed (linked to them) and a DRP coordinator they named (on a
+   * posting of theirs), both awaiting confirmation (issue 27): their own profile, password and
+   * notifications only, and what is open to anyone.
+   */
+  'unconfirmedTeacher',
+  'unconfirmedCoordinator',
 ] as const;
 export type ApiActor = (typeof API_ACTORS)[number];
 
@@ -39,7 +46,10 @@ const STUDENTS = ['student', 'sameDepartmentStudent', 'otherCollegeStudent'] as 
 const COLLEGE_STAFF = ['faculty', 'otherDepartmentFaculty', 'hod', 'otherCollegeHod'] as const;
 const STAFF = [...COLLEGE_STAFF, 'drpCoordinator', 'master'] as const;
 const SIGNED_IN = [...STUDENTS, ...STAFF] as const;
-const ALL = ['anonymous', ...SIGNED_IN] as const;
+/** Accounts awaiting confirmation: refused everywhere but their own account (issue 27). */
+const HELD_BACK = ['unconfirmedTeacher', 'unconfirmedCoordinator'] as const;
+const OWN_ACCOUNT = [...SIGNED_IN, ...HELD_BACK] as const;
+const ALL = ['anonymous', ...OWN_ACCOUNT] as const;
 /** The student and whoever keeps their department's logbook: its faculty, its HOD, Master. */
 const OWNER_AND_DEPARTMENT = ['student', 'faculty', 'hod', 'master'] as const;
 const DEPARTMENT_STAFF = ['faculty', 'hod', 'master'] as const;
@@ -87,7 +97,7 @@ export const API_ACCESS_TABLE: Record<string, AccessEntry> = {
   'POST /auth/login': ALL,
   'POST /auth/staff-login': ALL,
   'POST /auth/logout': ALL,
-  'GET /auth/me': ownScope(SIGNED_IN, ['student']),
+  'GET /auth/me': ownScope(OWN_ACCOUNT, ['student']),
   'POST /auth/signup': ALL,
   // Sign-up shows the sponsor's name for a referral code.
   'GET /auth/sponsors/{referralId}': ALL,
@@ -96,7 +106,7 @@ export const API_ACCESS_TABLE: Record<string, AccessEntry> = {
   'POST /auth/verify-drpc/{token}': ALL,
   'POST /auth/forgot-password': ALL,
   'POST /auth/reset-password': ALL,
-  'POST /auth/change-password': SIGNED_IN,
+  'POST /auth/change-password': OWN_ACCOUNT,
 
   // Files: anyone signed in uploads their own; the owning student's document is read by them
   // and by their department's staff.
@@ -105,11 +115,11 @@ export const API_ACCESS_TABLE: Record<string, AccessEntry> = {
 
   // One's own notifications and profile.
   // The teacher a record names is told of it, with the student's name.
-  'GET /notifications': ownScope(SIGNED_IN, ['student', 'faculty']),
+  'GET /notifications': ownScope(OWN_ACCOUNT, ['student', 'faculty']),
   'POST /notifications/{id}/read': ['student'],
-  'GET /profile': ownScope(SIGNED_IN, ['student']),
-  'PUT /profile': SIGNED_IN,
-  'PATCH /profile': [...COLLEGE_STAFF, 'drpCoordinator'],
+  'GET /profile': ownScope(OWN_ACCOUNT, ['student']),
+  'PUT /profile': OWN_ACCOUNT,
+  'PATCH /profile': [...COLLEGE_STAFF, 'drpCoordinator', ...HELD_BACK],
 
   // People: students add their teachers; staff see their college and department's students.
   'GET /people/teachers': ownScope(SIGNED_IN, []),
@@ -133,6 +143,10 @@ export const API_ACCESS_TABLE: Record<string, AccessEntry> = {
   'POST /staff/{id}/password': MASTER,
   'GET /staff/{id}/students': ['hod'],
   'PUT /staff/{id}/students': ['hod'],
+  // To confirm: the HOD and Master see teachers a student proposed (with the student's name);
+  // faculty see the coordinators of their residents. The id is a teacher the owning student proposed.
+  'GET /staff/to-confirm': ownScope([...COLLEGE_STAFF, 'master'], ['faculty', 'hod', 'master']),
+  'POST /staff/{id}/confirmation': ['hod', 'master'],
 
   // Records: the student writes their own; their department's staff verify.
   'GET /records': ownScope(

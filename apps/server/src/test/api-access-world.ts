@@ -17,8 +17,10 @@ import {
   createRecordRow,
   createSkill,
   createSpeciality,
+  createUser,
   DEFAULT_PASSWORD,
   get,
+  linkStaffStudent,
   post,
   type TestApp,
   unique,
@@ -76,6 +78,7 @@ export async function createApiAccessWorld(t: TestApp): Promise<ApiAccessWorld> 
     .select({ referralId: users.referralId })
     .from(users)
     .where(inArray(users.id, [a.student.id]));
+  const held = await heldBackActors(t, academic);
   const pdf = await get(t.app, `/api/v1/print-logbook/${a.student.id}/pdf`, { cookie: a.hod.cookie });
   const checkCode = String(pdf.headers['x-document-code'] ?? 'no-code');
   const packages = await get(t.app, '/api/v1/packages', { cookie: a.student.cookie });
@@ -95,6 +98,8 @@ export async function createApiAccessWorld(t: TestApp): Promise<ApiAccessWorld> 
       otherCollegeHod: academic.hodOtherCollege.id,
       drpCoordinator: coordinator.id,
       master: a.master.id,
+      unconfirmedTeacher: held.teacherId,
+      unconfirmedCoordinator: held.coordinatorId,
     },
     hints,
     documentId,
@@ -106,6 +111,39 @@ export async function createApiAccessWorld(t: TestApp): Promise<ApiAccessWorld> 
   };
   await ownerHistory(t, world);
   return world;
+}
+
+/** A teacher the owning student proposed, awaiting confirmation (issue 27). */
+async function proposedTeacher(t: TestApp, academic: AcademicWorld): Promise<string> {
+  const a = academic.actors;
+  const teacher = await createUser(t.db, { role: 'professor', placement: academic.medicine });
+  await t.db
+    .update(users)
+    .set({ confirmation: 'awaiting', addedById: a.student.id })
+    .where(inArray(users.id, [teacher.id]));
+  await linkStaffStudent(t.db, teacher.id, a.student.id, a.student.id);
+  return teacher.id;
+}
+
+/**
+ * The held-back actors: a teacher the owning student proposed and a DRP coordinator they named on
+ * a posting of theirs (long past, clear of the matrix's own dates), both past their first sign-in
+ * and awaiting confirmation.
+ */
+async function heldBackActors(t: TestApp, academic: AcademicWorld) {
+  const a = academic.actors;
+  const coordinator = await createUser(t.db, { role: 'drp_coordinator', name: `Dr. ${unique('Named')}` });
+  await t.db
+    .update(users)
+    .set({ confirmation: 'awaiting', addedById: a.student.id })
+    .where(inArray(users.id, [coordinator.id]));
+  await addPosting(t.db, {
+    student: a.student,
+    placement: academic.medicine,
+    coordinator,
+    from: dayFromToday(-2000),
+  });
+  return { teacherId: await proposedTeacher(t, academic), coordinatorId: coordinator.id };
 }
 
 /**
@@ -286,6 +324,8 @@ export async function pathParamsFor(
       };
     case 'DELETE /institutions/{id}':
       return { id: (await createInstitution(t.db, { collegeId: place.college.id })).id };
+    case 'POST /staff/{id}/confirmation':
+      return { id: await proposedTeacher(t, w.academic) };
     case 'POST /notifications/{id}/read': {
       const [row] = await t.db
         .insert(notifications)
@@ -506,6 +546,8 @@ export function bodyFor(w: ApiAccessWorld, operation: string, params: Record<str
       return { active: true };
     case 'PUT /staff/{id}/students':
       return { studentIds: [a.student.id] };
+    case 'POST /staff/{id}/confirmation':
+      return { decision: 'confirm' };
     case 'POST /records':
       return recordBody(
         introductionSchedule,

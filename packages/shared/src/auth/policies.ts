@@ -411,3 +411,51 @@ export function canCertifyStudents(actor: Pick<Actor, 'role' | 'collegeId' | 'de
 export function canDownloadBonafide(actor: Pick<Actor, 'role'> & { certified: boolean }): boolean {
   return isStudent(actor) && actor.certified;
 }
+
+// ---- Verifiers confirmed by someone other than the student (issue 27) ---------------------------
+
+/**
+ * What an account may still do before it is fully in (docs/decisions/016): `password` while its
+ * password is one someone else chose (it chooses its own first), `confirmation` while a teacher a
+ * student proposed or a coordinator a student named waits to be confirmed. Either way only the
+ * account's own profile, password and notifications; null when nothing is held back.
+ */
+export type AccountRestriction = 'password' | 'confirmation';
+
+export function accountRestrictionOf(account: {
+  mustChangePassword: boolean;
+  confirmation: 'confirmed' | 'awaiting' | 'declined';
+}): AccountRestriction | null {
+  if (account.mustChangePassword) return 'password';
+  return account.confirmation === 'confirmed' ? null : 'confirmation';
+}
+
+/** Who an awaiting account is, for the rule of who confirms it. */
+export type ConfirmationCandidate = {
+  kind: 'teacher' | 'coordinator';
+  collegeId: string | null;
+  departmentId: string | null;
+  /** Coordinators: the college and department of each resident posted to them. */
+  residentPlacements: ReadonlyArray<{ collegeId: string; departmentId: string }>;
+};
+
+/**
+ * Teachers a student proposed are confirmed by the HOD of their department or Master; DRP
+ * coordinators a student named by the HOD or a faculty member of a posted resident's department,
+ * or Master. Never by the account itself, never by a student.
+ */
+export function canConfirmStaff(actor: Actor, candidate: ConfirmationCandidate): boolean {
+  if (isMaster(actor)) return true;
+  if (candidate.kind === 'teacher') {
+    return actor.role === 'hod' && isStaffOfDepartment(actor, candidate);
+  }
+  return (
+    canVerifyDepartmentRecords(actor) &&
+    candidate.residentPlacements.some((placement) => isStaffOfDepartment(actor, placement))
+  );
+}
+
+/** Whether the actor confirms anyone at all (the To confirm list): Master, HODs, department faculty. */
+export function canConfirmAnyStaff(actor: Pick<Actor, 'role' | 'collegeId' | 'departmentId'>): boolean {
+  return isMaster(actor) || canVerifyDepartmentRecords(actor);
+}

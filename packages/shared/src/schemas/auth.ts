@@ -103,6 +103,8 @@ export const CHANGE_PASSWORD_MESSAGES = {
   failed: 'Failed to update password',
   success: 'Password updated successfully',
   successTitle: 'Password Updated',
+  /** A first sign-in's new password must not be the temporary one it replaces (issue 27). */
+  sameAsCurrent: 'Please choose a new password, not the one you were given',
 } as const;
 
 export const ChangePasswordSchema = z
@@ -120,6 +122,8 @@ export const ChangePasswordSchema = z
       });
     } else if (value.newPassword !== value.confirmPassword) {
       ctx.addIssue({ code: 'custom', message: CHANGE_PASSWORD_MESSAGES.mismatch, path: ['confirmPassword'] });
+    } else if (value.newPassword === value.currentPassword) {
+      ctx.addIssue({ code: 'custom', message: CHANGE_PASSWORD_MESSAGES.sameAsCurrent, path: ['newPassword'] });
     } else if (value.newPassword.length < PASSWORD_MIN_LENGTH) {
       ctx.addIssue({ code: 'custom', message: PASSWORD_MESSAGES.tooShort, path: ['newPassword'] });
     } else if (value.newPassword.length > PASSWORD_MAX_LENGTH) {

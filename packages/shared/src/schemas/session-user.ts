@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { STAFF_ROLES } from '../roles';
+import { STAFF_CONFIRMATIONS } from './staff-confirmation';
 
 /**
  * The signed-in user as `GET /api/v1/auth/me` returns it (spec 01 section 3, "Session user"),
@@ -18,6 +19,12 @@ export const SessionUserSchema = z.object({
   certified: z.boolean(),
   verifyByHod: z.boolean(),
   paid: z.boolean(),
+  /** Staff: whether a student-made account is confirmed yet (issue 27); always 'confirmed' for students. */
+  confirmation: z.enum(STAFF_CONFIRMATIONS),
+  /** The password is one someone else chose: the account chooses its own before anything else. */
+  mustChangePassword: z.boolean(),
+  /** An awaiting account: whom it waits for, in words; null otherwise. */
+  waitsFor: z.string().nullable(),
   joiningDate: z.string().nullable(),
   dob: z.string().nullable(),
   address: z.string().nullable(),

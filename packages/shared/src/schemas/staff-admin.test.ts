@@ -40,6 +40,11 @@ describe('staffStatusOf', () => {
     [{ verified: false, blocked: false }, 'unverified'],
     [{ verified: true, blocked: true }, 'blocked'],
     [{ verified: false, blocked: true }, 'blocked'],
+    [{ verified: true, blocked: false, confirmation: 'awaiting' }, 'awaiting'],
+    [{ verified: false, blocked: false, confirmation: 'awaiting' }, 'awaiting'],
+    [{ verified: true, blocked: false, confirmation: 'declined' }, 'declined'],
+    [{ verified: true, blocked: true, confirmation: 'awaiting' }, 'blocked'],
+    [{ verified: true, blocked: false, confirmation: 'confirmed' }, 'active'],
   ] as const)('%o is %s', (staff, status) => {
     expect(staffStatusOf(staff)).toBe(status);
   });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { STAFF_ROLES, type StaffRole } from '../roles';
 import { EMAIL_PATTERN, requiredText } from './common';
 import { ListQuerySchema } from './list';
+import { STAFF_CONFIRMATIONS, type StaffConfirmation } from './staff-confirmation';
 
 /**
  * Staff administration (spec 03 sections 2, 5, 6, 8): /allStaff (HOD), /allHod titled All
@@ -180,17 +181,26 @@ export const AssignableStudentListSchema = z.object({ items: z.array(AssignableS
 
 /**
  * Where a staff member stands: `active` may sign in; `unverified` has not opened the
- * /verifyStaff link yet; `blocked` was blocked (whether verified or not).
+ * /verifyStaff link yet; `blocked` was blocked (whether verified or not); `awaiting` was proposed
+ * by a student and waits for the HOD (issue 27); `declined` was turned down and cannot sign in.
  */
-export const STAFF_STATUSES = ['active', 'unverified', 'blocked'] as const;
+export const STAFF_STATUSES = ['active', 'unverified', 'blocked', 'awaiting', 'declined'] as const;
 export type StaffStatus = (typeof STAFF_STATUSES)[number];
 export const STAFF_STATUS_LABELS: Record<StaffStatus, string> = {
   active: 'Active',
   unverified: 'Unverified',
   blocked: 'Blocked',
+  awaiting: 'Awaiting confirmation',
+  declined: 'Declined',
 };
-export function staffStatusOf(staff: { verified: boolean; blocked: boolean }): StaffStatus {
+export function staffStatusOf(staff: {
+  verified: boolean;
+  blocked: boolean;
+  confirmation?: StaffConfirmation;
+}): StaffStatus {
   if (staff.blocked) return 'blocked';
+  if (staff.confirmation === 'declined') return 'declined';
+  if (staff.confirmation === 'awaiting') return 'awaiting';
   return staff.verified ? 'active' : 'unverified';
 }
 
@@ -211,6 +221,8 @@ export const StaffListItemSchema = z.object({
   departmentName: z.string().nullable(),
   verified: z.boolean(),
   blocked: z.boolean(),
+  /** Whether a student-made account is confirmed yet (issue 27). */
+  confirmation: z.enum(STAFF_CONFIRMATIONS),
   /** Who created the account (the spec's `hod`): an HOD, Master or the student who added a teacher. */
   addedByName: z.string().nullable(),
   assignedStudentCount: z.number().int(),

@@ -1,6 +1,7 @@
 import type { StaffRole } from '@pgel/shared/roles';
 import type { SessionUser } from '@pgel/shared/schemas/session-user';
 import { withIndianCountryCode } from '@pgel/shared/schemas/staff-admin';
+import { type StaffConfirmation, waitsForText } from '@pgel/shared/schemas/staff-confirmation';
 import { and, count, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
@@ -9,6 +10,7 @@ import {
   colleges,
   courses,
   departments,
+  drpPostings,
   oneTimeTokens,
   sessions,
   users,
@@ -208,22 +210,8 @@ export async function loadSessionUser(db: Executor, userId: string): Promise<Ses
     .limit(1);
   if (!row) return undefined;
   const u = row.user;
-  const hod =
-    u.collegeId && u.departmentId
-      ? await db
-          .select({ id: users.id, name: users.name })
-          .from(users)
-          .where(
-            and(
-              eq(users.collegeId, u.collegeId),
-              eq(users.departmentId, u.departmentId),
-              eq(users.role, 'hod'),
-              isNull(users.deletedAt),
-            ),
-          )
-          .orderBy(users.createdAt)
-          .limit(1)
-      : [];
+  const hod = await hodOf(db, u.collegeId, u.departmentId);
+  const confirmation = u.confirmation as StaffConfirmation;
   return {
     id: u.id,
     name: u.name,
@@ -235,6 +223,9 @@ export async function loadSessionUser(db: Executor, userId: string): Promise<Ses
     certified: u.certified,
     verifyByHod: u.verifyByHod,
     paid: u.paid,
+    confirmation,
+    mustChangePassword: u.mustChangePassword,
+    waitsFor: confirmation === 'awaiting' ? await waitsFor(db, u) : null,
     joiningDate: u.joiningDate,
     dob: u.dob,
     address: u.address,
@@ -256,4 +247,41 @@ export async function loadSessionUser(db: Executor, userId: string): Promise<Ses
         }
       : null,
   };
+}
+
+/** The first HOD of a college's department (the session user's `hod`). */
+async function hodOf(db: Executor, collegeId: string | null, departmentId: string | null) {
+  if (!collegeId || !departmentId) return [];
+  return db
+    .select({ id: users.id, name: users.name })
+    .from(users)
+    .where(
+      and(
+        eq(users.collegeId, collegeId),
+        eq(users.departmentId, departmentId),
+        eq(users.role, 'hod'),
+        isNull(users.deletedAt),
+      ),
+    )
+    .orderBy(users.createdAt)
+    .limit(1);
+}
+
+/**
+ * Whom an account awaiting confirmation waits for (issue 27): a teacher the HOD of its own
+ * department; a DRP coordinator the HOD of its latest posted resident's department.
+ */
+async function waitsFor(db: Executor, user: UserRow): Promise<string> {
+  if (user.role !== 'drp_coordinator') {
+    const [hod] = await hodOf(db, user.collegeId, user.departmentId);
+    return waitsForText('teacher', hod?.name ?? null);
+  }
+  const [posting] = await db
+    .select({ collegeId: drpPostings.collegeId, departmentId: drpPostings.departmentId })
+    .from(drpPostings)
+    .where(eq(drpPostings.coordinatorId, user.id))
+    .orderBy(sql`${drpPostings.createdAt} desc`)
+    .limit(1);
+  const [hod] = posting ? await hodOf(db, posting.collegeId, posting.departmentId) : [];
+  return waitsForText('coordinator', hod?.name ?? null);
 }

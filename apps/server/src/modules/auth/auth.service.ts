@@ -11,6 +11,7 @@ import {
   VERIFY_MESSAGES,
 } from '@pgel/shared/schemas/auth';
 import { NOTIFICATION_TEXT } from '@pgel/shared/schemas/notifications';
+import { CONFIRMATION_MESSAGES } from '@pgel/shared/schemas/staff-confirmation';
 import type { SessionUser } from '@pgel/shared/schemas/session-user';
 import { SIGNUP_MESSAGES, type SignupInput } from '@pgel/shared/schemas/signup';
 import type { Database } from '../../db/client';
@@ -88,6 +89,10 @@ export class AuthService {
     if (user.blocked) {
       await this.recordFailure(email, meta, user.id, 'blocked');
       throw AppError.forbidden(LOGIN_MESSAGES.blocked);
+    }
+    if (user.confirmation === 'declined') {
+      await this.recordFailure(email, meta, user.id, 'declined');
+      throw AppError.forbidden(CONFIRMATION_MESSAGES.declinedLogin);
     }
     if (!user.emailVerifiedAt) {
       await this.recordFailure(email, meta, user.id, 'not_verified');
@@ -337,9 +342,11 @@ export class AuthService {
       }
       await repo.markTokenUsed(tx, row.id);
       // The link proves the mailbox is theirs, which is what e-mail verification proves too.
+      // The owner chose this password, so it no longer has to replace one someone else chose.
       await repo.updateUser(tx, user.id, {
         passwordHash,
         emailVerifiedAt: user.emailVerifiedAt ?? new Date(),
+        mustChangePassword: false,
       });
       await repo.deleteSessionsOfUser(tx, user.id);
       await writeAudit(tx, {
@@ -357,7 +364,10 @@ export class AuthService {
     return RESET_PASSWORD_MESSAGES.success;
   }
 
-  /** Update Password from the profile menu; other sessions of the user are signed out. */
+  /**
+   * Update Password from the profile menu, and the first sign-in's forced choice of a password
+   * (issue 27); other sessions of the user are signed out.
+   */
   async changePassword(actor: SessionActor, input: ChangePasswordInput, meta: RequestMeta): Promise<string> {
     const { db } = this.deps;
     const user = await repo.findUserById(db, actor.id);
@@ -374,7 +384,7 @@ export class AuthService {
     }
     const passwordHash = await hashPassword(input.newPassword ?? '');
     await db.transaction(async (tx) => {
-      await repo.updateUser(tx, actor.id, { passwordHash });
+      await repo.updateUser(tx, actor.id, { passwordHash, mustChangePassword: false });
       await repo.deleteSessionsOfUser(tx, actor.id, actor.sessionId);
       await writeAudit(tx, {
         actorId: actor.id,

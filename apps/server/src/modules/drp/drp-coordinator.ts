@@ -11,6 +11,7 @@ import type { SessionActor } from '../../platform/session';
 // Accounts (users, tokens) are the auth module's rows; DRP only decides when one is created.
 import * as accounts from '../auth/auth.repository';
 import { notify } from '../people/notifications.service';
+import { tellConfirmers } from '../staff/staff-confirmation.service';
 import {
   coordinatorCredentialsMail,
   DRP_ATTENDANCE_PAGE,
@@ -74,15 +75,26 @@ type Meta = { ip: string };
 /**
  * Creates a coordinator account inside the posting's transaction: the user (no college or
  * department, added by `adder`), its /verifyDRPC token, the credentials mail, the messaging-app
- * message (never the password) and the audit row.
+ * message (never the password) and the audit row. It chooses its own password at its first
+ * sign-in; one a student named awaits confirmation by the HOD or faculty of the resident's
+ * department, and the department's HODs are told (issue 27).
  */
 export async function createCoordinatorAccount(
   tx: Tx,
   deps: QueueingDeps,
   adder: SessionActor,
-  input: { name: string; email: string; phone: string; secrets: AccountSecrets; posting: PostedMail },
+  input: {
+    name: string;
+    email: string;
+    phone: string;
+    secrets: AccountSecrets;
+    posting: PostedMail;
+    /** The posted resident's college and department: whose staff confirm the account. */
+    placement: { collegeId: string; departmentId: string };
+  },
   meta: Meta,
 ): Promise<repo.PersonRow> {
+  const namedByStudent = adder.role === null;
   const user = await accounts.insertUser(tx, {
     name: input.name,
     email: input.email,
@@ -94,6 +106,8 @@ export async function createCoordinatorAccount(
     collegeId: null,
     departmentId: null,
     addedById: adder.id,
+    confirmation: namedByStudent ? 'awaiting' : 'confirmed',
+    mustChangePassword: true,
   });
   const token = newToken();
   await accounts.insertToken(tx, {
@@ -112,8 +126,17 @@ export async function createCoordinatorAccount(
       temporaryPassword: input.secrets.temporaryPassword,
       verifyToken: token,
       appUrl: deps.appUrl,
+      awaitingConfirmation: namedByStudent,
     }),
   );
+  if (namedByStudent) {
+    await tellConfirmers(tx, deps, {
+      candidate: user,
+      proposer: adder,
+      kind: 'coordinator',
+      placement: input.placement,
+    });
+  }
   await queueMessage(tx, {
     // The stored number (+91…), as every other sender uses.
     toPhone: user.phone ?? input.phone,
@@ -164,6 +187,8 @@ export async function coordinatorFor(
     institutionId: string;
     /** The posted student's college: whose earlier postings may name the coordinator. */
     collegeId: string;
+    /** The posted student's department: whose staff confirm a new account a student named. */
+    departmentId: string;
     name: string;
     email: string;
     phone: string;
@@ -176,6 +201,7 @@ export async function coordinatorFor(
   if (plan.kind === 'taken') throw AppError.conflict(M.emailTaken);
   if (plan.kind === 'existing') return { account: plan.account, created: false };
   const secrets = input.secrets ?? (await prepareSecrets(tx));
-  const account = await createCoordinatorAccount(tx, deps, adder, { ...input, secrets }, meta);
+  const placement = { collegeId: input.collegeId, departmentId: input.departmentId };
+  const account = await createCoordinatorAccount(tx, deps, adder, { ...input, secrets, placement }, meta);
   return { account, created: true };
 }

@@ -43,6 +43,8 @@ export function coordinatorCredentialsMail(input: {
   temporaryPassword: string;
   verifyToken: string;
   appUrl: string;
+  /** Named by the resident: usable once the department confirms it (issue 27). */
+  awaitingConfirmation?: boolean;
 }): MailMessage {
   return {
     to: input.to,
@@ -64,10 +66,17 @@ export function coordinatorCredentialsMail(input: {
       `${input.appUrl}/verifyDRPC/${input.verifyToken}`,
       '',
       `The link is valid for ${DRPC_VERIFY_DAYS} days. Then sign in on the Faculty Login tab at`,
-      `${input.appUrl}/staffLogin with the email and temporary password above, and change the`,
-      'password from the profile menu (Update Password). There you mark the attendance of the',
-      'residents posted to you and verify their DRP activities.',
+      `${input.appUrl}/staffLogin with the email and temporary password above; you will be asked to`,
+      'choose your own password first. There you mark the attendance of the residents posted to you',
+      'and verify their DRP activities.',
       '',
+      ...(input.awaitingConfirmation
+        ? [
+            "The resident's department confirms your account before you can see the resident; you will",
+            'be told by e-mail.',
+            '',
+          ]
+        : []),
       'If you do not know why you received this, you can ignore this message.',
       '',
       'PG e-Logbook',

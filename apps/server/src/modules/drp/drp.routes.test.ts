@@ -1,6 +1,7 @@
 import { addDays } from '@pgel/shared/academic/common';
 import { DRP_COORDINATOR_TEXT, DRP_MESSAGES as M, type Posting } from '@pgel/shared/drp/postings';
 import { LOGIN_MESSAGES, VERIFY_MESSAGES } from '@pgel/shared/schemas/auth';
+import { CONFIRMATION_MESSAGES } from '@pgel/shared/schemas/staff-confirmation';
 import { FILE_MESSAGES } from '@pgel/shared/schemas/files';
 import { asc, count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -165,7 +166,36 @@ describe('DRP postings and coordinator accounts', () => {
     const cookie = await login(t.app, email, password, 'staff', { remoteAddress: freshIp() });
     const me = await get(t.app, '/api/v1/auth/me', { cookie });
     expect(me.statusCode, me.body).toBe(200);
-    expect(me.json.user).toMatchObject({ role: 'drp_coordinator', college: null, department: null });
+    expect(me.json.user).toMatchObject({
+      role: 'drp_coordinator',
+      college: null,
+      department: null,
+      confirmation: 'awaiting',
+      mustChangePassword: true,
+    });
+
+    // A coordinator the student named chooses a password, then waits for the resident's
+    // department (issue 27; staff-confirmation.test.ts covers the rules).
+    expect((await get(t.app, '/api/v1/drp/postings', { cookie })).json.message).toBe(
+      CONFIRMATION_MESSAGES.mustChangePassword,
+    );
+    const newPassword = 'Own-Password-42';
+    const changed = await post(
+      t.app,
+      '/api/v1/auth/change-password',
+      { currentPassword: password, newPassword, confirmPassword: newPassword },
+      { cookie },
+    );
+    expect(changed.statusCode, changed.body).toBe(200);
+    const waiting = await get(t.app, '/api/v1/drp/postings', { cookie });
+    expect([waiting.statusCode, waiting.json.message]).toEqual([403, CONFIRMATION_MESSAGES.awaiting]);
+    const confirmed = await post(
+      t.app,
+      `/api/v1/staff/${account?.id}/confirmation`,
+      { decision: 'confirm' },
+      { cookie: w.actors.faculty.cookie },
+    );
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
 
     // The coordinator sees the started posting and may mark it.
     const list = await get(t.app, '/api/v1/drp/postings', { cookie });

@@ -183,6 +183,7 @@ export class DrpService {
           ...fields,
           institutionId: institution.id,
           collegeId: student.collegeId ?? '',
+          departmentId: student.departmentId ?? '',
           posting: posted,
           secrets,
         },

@@ -11,6 +11,7 @@ import type { SessionActor } from '../../platform/session';
 // Accounts (users, tokens, sessions) are the auth module's rows; staff only decides who and where.
 import * as accounts from '../auth/auth.repository';
 import { STAFF_VERIFY_DAYS, staffCredentialsMail } from './staff.mail';
+import { tellConfirmers } from './staff-confirmation.service';
 import * as repo from './staff.repository';
 import { auditView, type Meta, type Placement } from './staff-rules';
 
@@ -29,7 +30,8 @@ export async function requireFreeEmail(deps: QueueingDeps, email: string, messag
  * `adder`), its /verifyStaff token (7 days), for a teacher the link to the student, the
  * credentials e-mail, the messaging-app message (never the password) and the audit row.
  * Undefined when the address was taken meanwhile (users_email_idx). Used by Add Staff, Add HOD
- * and a student adding a teacher.
+ * and a student adding a teacher. The account chooses its own password at its first sign-in; one
+ * a student proposed awaits the HOD's confirmation, and the department's HODs are told (issue 27).
  */
 export async function createStaffAccount(
   deps: QueueingDeps,
@@ -47,6 +49,7 @@ export async function createStaffAccount(
   const passwordHash = await hashPassword(temporaryPassword);
   const referralId = await accounts.allocateReferralId(db);
   const token = newToken();
+  const proposedByStudent = adder.role === null;
   let created: repo.UserRow;
   try {
     created = await db.transaction(async (tx) => {
@@ -60,6 +63,8 @@ export async function createStaffAccount(
         collegeId: account.collegeId,
         departmentId: account.departmentId,
         addedById: adder.id,
+        confirmation: proposedByStudent ? 'awaiting' : 'confirmed',
+        mustChangePassword: true,
       });
       await accounts.insertToken(tx, {
         tokenHash: hashToken(token),
@@ -86,8 +91,17 @@ export async function createStaffAccount(
           temporaryPassword,
           appUrl: deps.appUrl,
           verifyToken: token,
+          awaitingConfirmation: proposedByStudent,
         }),
       );
+      if (proposedByStudent) {
+        await tellConfirmers(tx, deps, {
+          candidate: user,
+          proposer: adder,
+          kind: 'teacher',
+          placement: { collegeId: account.collegeId, departmentId: account.departmentId },
+        });
+      }
       await queueMessage(tx, { toPhone: account.phone, text: STAFF_ACCOUNT_TEXT.message(adder.name) });
       await writeAudit(tx, {
         actorId: adder.id,

@@ -19,6 +19,7 @@ import {
   type StaffListItem,
   withIndianCountryCode,
 } from '@pgel/shared/schemas/staff-admin';
+import type { StaffConfirmation } from '@pgel/shared/schemas/staff-confirmation';
 import { type AnyColumn, and, eq, type SQL } from 'drizzle-orm';
 import { users } from '../../db/schema/index';
 import { type AuditEntry, writeAudit, writeAudits } from '../../platform/audit';
@@ -76,9 +77,10 @@ export class StaffAccountsService {
     return {
       ...page,
       items: page.items.map(
-        ({ emailVerifiedAt, identityId, identityContentType, createdAt, role, ...row }) => ({
+        ({ emailVerifiedAt, identityId, identityContentType, createdAt, role, confirmation, ...row }) => ({
           ...row,
           role: role as StaffRole,
+          confirmation: confirmation as StaffConfirmation,
           verified: emailVerifiedAt !== null,
           identityUrl: master && identityId ? fileUrl(identityId) : null,
           identityContentType: master && identityId ? identityContentType : null,
@@ -196,7 +198,8 @@ export class StaffAccountsService {
     await this.deps.db.transaction(async (tx) => {
       const before = await loadStaffInScope(tx, actor, staffId);
       if (!canEditStaffMember(actor, member(before))) throw AppError.forbidden();
-      await accounts.updateUser(tx, before.id, { passwordHash });
+      // Master chose it: the owner chooses their own at the next sign-in (issue 27).
+      await accounts.updateUser(tx, before.id, { passwordHash, mustChangePassword: true });
       await accounts.deleteSessionsOfUser(tx, before.id);
       // auditView leaves the hash out; the action says the password changed.
       await writeAudit(tx, changed(actor, meta, 'staff.password.reset', before, before));

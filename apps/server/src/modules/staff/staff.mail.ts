@@ -16,6 +16,8 @@ export type CredentialsMail = {
   temporaryPassword: string;
   appUrl: string;
   verifyToken: string;
+  /** Proposed by a student: usable once the head of department confirms it (issue 27). */
+  awaitingConfirmation?: boolean;
 };
 
 /**
@@ -46,9 +48,15 @@ export function staffCredentialsMail(input: CredentialsMail): MailMessage {
       `${input.appUrl}/verifyStaff/${input.verifyToken}`,
       '',
       `The link is valid for ${STAFF_VERIFY_DAYS} days. Then sign in at ${input.appUrl}/staffLogin with`,
-      'the email and temporary password above, and change the password from the profile menu',
-      '(Update Password).',
+      'the email and temporary password above; you will be asked to choose your own password first.',
       '',
+      ...(input.awaitingConfirmation
+        ? [
+            'A resident proposed you as their teacher. Your account can be used to verify entries once',
+            'the head of department confirms it; you will be told by e-mail.',
+            '',
+          ]
+        : []),
       'If you do not know why you received this, you can ignore this message.',
       '',
       'PG e-Logbook',

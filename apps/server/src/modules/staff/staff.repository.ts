@@ -64,6 +64,7 @@ export function staffListQueries(db: Executor) {
     departmentName: departments.name,
     emailVerifiedAt: users.emailVerifiedAt,
     blocked: users.blocked,
+    confirmation: users.confirmation,
     addedByName: addedBy.name,
     assignedStudentCount,
     identityId: files.id,
@@ -136,7 +137,13 @@ export async function assignableStudents(
     .orderBy(asc(users.name), asc(users.id));
 }
 
-/** The live students of one department among `ids`, share-locked so none is deleted or moved meanwhile. */
+/**
+ * The live students of one department among `ids`, share-locked so none is deleted or moved
+ * meanwhile. FOR SHARE, not KEY SHARE: deleting and moving a student change columns that are not
+ * keys (deleted_at, department_id), which only SHARE holds off. Taken in the order of the ids, as
+ * every other lock on several students is (students.repository.ts `lockUnverifiedStudents`), so
+ * two transactions locking overlapping students never wait for each other in a circle (issue 27).
+ */
 export async function lockStudentsOf(
   db: Executor,
   placement: { collegeId: string | null; departmentId: string | null },
@@ -147,6 +154,7 @@ export async function lockStudentsOf(
     .select({ id: users.id })
     .from(users)
     .where(and(studentsOf(placement.collegeId, placement.departmentId), inArray(users.id, ids)))
+    .orderBy(asc(users.id))
     .for('share');
 }
 
@@ -207,6 +215,7 @@ export async function teachersOfStudent(db: Executor, studentId: string) {
       role: users.role,
       emailVerifiedAt: users.emailVerifiedAt,
       blocked: users.blocked,
+      confirmation: users.confirmation,
     })
     .from(staffStudents)
     .innerJoin(users, eq(users.id, staffStudents.staffId))

@@ -424,6 +424,7 @@ describe('staff: /allStaff, /allHod and Add HOD API', () => {
         departmentName: 'Medicine',
         verified: true,
         blocked: false,
+        confirmation: 'confirmed',
         addedByName: hodName,
         assignedStudentCount: 1,
         identityUrl: null,

@@ -1,4 +1,9 @@
-import { canAdministerStaff, canManageDepartmentStaff, isStudent } from '@pgel/shared/auth/policies';
+import {
+  canAdministerStaff,
+  canConfirmAnyStaff,
+  canManageDepartmentStaff,
+  isStudent,
+} from '@pgel/shared/auth/policies';
 import { AdminSetPasswordSchema } from '@pgel/shared/schemas/auth';
 import { ErrorResponseSchema, MessageResponseSchema } from '@pgel/shared/schemas/common';
 import { listResponseSchema } from '@pgel/shared/schemas/list';
@@ -18,6 +23,7 @@ import {
   StaffListItemSchema,
   TEACHER_MESSAGES,
 } from '@pgel/shared/schemas/staff-admin';
+import { StaffConfirmationSchema, ToConfirmListSchema } from '@pgel/shared/schemas/staff-confirmation';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { gate, IdParams, requestMeta } from '../../platform/route-gates';
 import { requireActor } from '../../platform/session';
@@ -29,6 +35,7 @@ const staffAdmin = gate((actor) => canManageDepartmentStaff(actor) || canAdminis
 const hod = gate(canManageDepartmentStaff);
 const master = gate(canAdministerStaff);
 const student = gate(isStudent);
+const confirmer = gate(canConfirmAnyStaff);
 
 const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema };
 const withNotFound = { ...errors, 404: ErrorResponseSchema };
@@ -184,6 +191,41 @@ export function staffRoutes(service: StaffService): FastifyPluginAsyncZod {
       },
       async (request) =>
         service.assignments.assignStudents(
+          requireActor(request),
+          request.params.id,
+          request.body,
+          requestMeta(request),
+        ),
+    );
+
+    app.get(
+      '/staff/to-confirm',
+      {
+        onRequest: confirmer,
+        schema: {
+          tags: ['staff'],
+          summary:
+            'To confirm: teachers students proposed (HOD, Master) and DRP coordinators students named (HOD, faculty of the residents, Master)',
+          response: { 200: ToConfirmListSchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema },
+        },
+      },
+      async (request) => service.confirmations.listToConfirm(requireActor(request)),
+    );
+
+    app.post(
+      '/staff/:id/confirmation',
+      {
+        onRequest: confirmer,
+        schema: {
+          tags: ['staff'],
+          summary: 'Confirm or decline an account awaiting confirmation; tells the account and its proposer',
+          params: IdParams,
+          body: StaffConfirmationSchema,
+          response: { 200: MessageResponseSchema, ...withNotFound, 409: ErrorResponseSchema },
+        },
+      },
+      async (request) =>
+        service.confirmations.decide(
           requireActor(request),
           request.params.id,
           request.body,

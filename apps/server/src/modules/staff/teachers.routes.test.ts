@@ -110,7 +110,8 @@ describe('people: a student adds their teachers', () => {
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json).toEqual({
       message: TEACHER_MESSAGES.added,
-      teacher: { id: expect.any(String), name: body.name, email, role: TEACHER_ROLE, status: 'unverified' },
+      // A teacher a student proposed waits for the HOD (issue 27).
+      teacher: { id: expect.any(String), name: body.name, email, role: TEACHER_ROLE, status: 'awaiting' },
     });
     const id = (res.json.teacher as Item).id;
 
@@ -124,6 +125,8 @@ describe('people: a student adds their teachers', () => {
       addedById: s.id,
       emailVerifiedAt: null,
       blocked: false,
+      confirmation: 'awaiting',
+      mustChangePassword: true,
     });
     expect(await linksOfStudent(s.id)).toEqual([
       expect.objectContaining({ staffId: id, studentId: s.id, assignedById: s.id }),
@@ -169,9 +172,12 @@ describe('people: a student adds their teachers', () => {
     expect((await get(t.app, '/api/v1/auth/me', { cookie })).json.user).toMatchObject({
       id,
       role: 'professor',
+      confirmation: 'awaiting',
+      mustChangePassword: true,
     });
+    // Verified by its link, still awaiting the HOD (staff-confirmation.test.ts follows it further).
     const after = await get(t.app, '/api/v1/people/teachers/mine', { cookie: s.cookie });
-    expect(after.json.items).toEqual([expect.objectContaining({ id, status: 'active' })]);
+    expect(after.json.items).toEqual([expect.objectContaining({ id, status: 'awaiting' })]);
 
     // The HOD sees them on /allStaff, added by the student.
     const list = await get(t.app, `/api/v1/staff?search=${encodeURIComponent(email)}`, {

@@ -8,6 +8,7 @@ import {
   TEACHER_ROLE,
   withIndianCountryCode,
 } from '@pgel/shared/schemas/staff-admin';
+import type { StaffConfirmation } from '@pgel/shared/schemas/staff-confirmation';
 import { writeAudit } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
 import type { QueueingDeps } from '../../platform/service-deps';
@@ -23,13 +24,18 @@ function toMyTeacher(row: {
   role: string | null;
   emailVerifiedAt: Date | null;
   blocked: boolean;
+  confirmation: string;
 }): MyTeacher {
   return {
     id: row.id,
     name: row.name,
     email: row.email,
     role: row.role as StaffRole,
-    status: staffStatusOf({ verified: row.emailVerifiedAt !== null, blocked: row.blocked }),
+    status: staffStatusOf({
+      verified: row.emailVerifiedAt !== null,
+      blocked: row.blocked,
+      confirmation: row.confirmation as StaffConfirmation,
+    }),
   };
 }
 
@@ -46,8 +52,9 @@ export class TeachersService {
 
   /**
    * A student adds a teacher. A new address becomes a professor's account in the student's
-   * college and department (no HOD step), linked to the student; the address of a staff member
-   * of that same department is only linked; any other account's address is refused.
+   * college and department, linked to the student, awaiting the HOD's (or Master's) confirmation
+   * before it may see or verify anything (issue 27); the address of a staff member of that same
+   * department is only linked; any other account's address is refused.
    */
   async addTeacher(
     actor: SessionActor,

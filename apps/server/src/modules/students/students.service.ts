@@ -226,7 +226,8 @@ export class StudentsService {
       studentId,
       meta,
       'student.password.reset',
-      { passwordHash },
+      // Master chose it: the student chooses their own at the next sign-in (issue 27).
+      { passwordHash, mustChangePassword: true },
       M.passwordReset,
       {
         signOut: true,
