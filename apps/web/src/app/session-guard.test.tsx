@@ -1,5 +1,6 @@
 import { MantineProvider } from '@mantine/core';
 import type { SessionUser } from '@pgel/shared/schemas/session-user';
+import { CONFIRMATION_MESSAGES } from '@pgel/shared/schemas/staff-confirmation';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -49,6 +50,20 @@ describe('SessionGuard', () => {
   it('lets a paid student through', async () => {
     const router = openGuarded('/dashboard', sessionUser({ paid: true }));
     expect(await screen.findByRole('heading', { name: 'Dashboard' }, { timeout: 5000 })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/dashboard');
+  });
+
+  it('asks an account with a password someone else chose for its own first, before the cart', async () => {
+    const router = openGuarded('/dashboard', sessionUser({ mustChangePassword: true, paid: false }));
+    expect(
+      await screen.findByRole(
+        'heading',
+        { name: CONFIRMATION_MESSAGES.pageMustChangeTitle },
+        { timeout: 5000 },
+      ),
+    ).toBeTruthy();
+    expect(screen.getByLabelText('Temporary Password')).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Dashboard' })).toBeNull();
     expect(router.state.location.pathname).toBe('/dashboard');
   });
 

@@ -1,10 +1,11 @@
 import { Alert, Button, Center, Container } from '@mantine/core';
-import { canBuyPackage } from '@pgel/shared/auth/policies';
+import { accountRestrictionOf, canBuyPackage } from '@pgel/shared/auth/policies';
 import { GENERIC_MESSAGES } from '@pgel/shared/schemas/common';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Navigate, Outlet } from 'react-router';
 import { PageLoader } from '../components/page-loader';
+import { ChoosePasswordPage } from '../features/auth/components/choose-password-page';
 import { commercePaths } from '../features/commerce/paths';
 import { errorMessage, isApiError } from '../lib/api-client';
 import { paths } from '../lib/paths';
@@ -12,8 +13,9 @@ import { clearStoredUser, sessionUserQueryOptions } from '../lib/session';
 
 /**
  * Protects the signed-in pages. The stored user (session storage) renders the page at once;
- * `GET /auth/me` confirms the session, and a 401 sends the visitor to /login. A student who
- * has not paid buys a package first (/cart, outside this guard); staff are never sent there.
+ * `GET /auth/me` confirms the session, and a 401 sends the visitor to /login. An account whose
+ * password someone else chose chooses its own first (issue 27). A student who has not paid buys a
+ * package first (/cart, outside this guard); staff are never sent there.
  */
 export function SessionGuard() {
   const queryClient = useQueryClient();
@@ -27,6 +29,7 @@ export function SessionGuard() {
   }, [isSignedOut, queryClient]);
 
   if (isSignedOut) return <Navigate to={paths.login} replace />;
+  if (user && accountRestrictionOf(user) === 'password') return <ChoosePasswordPage user={user} />;
   if (user && canBuyPackage(user)) return <Navigate to={commercePaths.cart} replace />;
   // A known user and a failed check for another reason (offline): keep working.
   if (user) return <Outlet />;

@@ -11,7 +11,13 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { canManageDepartmentStaff, canWriteLogbook, isStaff, loginPathFor } from '@pgel/shared/auth/policies';
+import {
+  accountRestrictionOf,
+  canManageDepartmentStaff,
+  canWriteLogbook,
+  isStaff,
+  loginPathFor,
+} from '@pgel/shared/auth/policies';
 import { showsFloatingAddButton, visibleNavigation } from '@pgel/shared/navigation';
 import { INACTIVITY_TIMEOUT_MS, LOGOUT_MESSAGES, SESSION_MESSAGES } from '@pgel/shared/schemas/auth';
 import type { SessionUser } from '@pgel/shared/schemas/session-user';
@@ -23,6 +29,7 @@ import { PRODUCT_NAME } from '../components/brand';
 import { showConfirm, showMessage } from '../components/dialogs';
 import { FloatingAddButton } from '../components/floating-add-button';
 import { useLogout } from '../features/auth/api/logout';
+import { AwaitingConfirmationPanel } from '../features/auth/components/awaiting-confirmation-panel';
 import { ChangePasswordModal } from '../features/auth/components/change-password-modal';
 import type { LogoutState } from '../features/auth/components/logout-screen';
 import { NotificationsMenu } from '../features/notifications/components/notifications-menu';
@@ -76,13 +83,19 @@ function SignedInFrame({ user }: { user: SessionUser }) {
   const closeNav = () => setNavOpenedAt(null);
 
   const departmentName = user.department?.name ?? null;
+  // Awaiting confirmation (issue 27): its profile only; every other page says whom it waits for.
+  const isAwaiting = accountRestrictionOf(user) === 'confirmation';
   const navigation = useMemo(
-    () => visibleNavigation({ role: user.role, departmentName }, { availablePaths: AVAILABLE_PATHS }),
-    [user.role, departmentName],
+    () =>
+      isAwaiting
+        ? []
+        : visibleNavigation({ role: user.role, departmentName }, { availablePaths: AVAILABLE_PATHS }),
+    [user.role, departmentName, isAwaiting],
   );
   // A student's add button adds logbook entries, which wait for the account's approval (the
   // page says why instead).
   const showsAddButton =
+    !isAwaiting &&
     showsFloatingAddButton(pathname, user.role) &&
     (isStaff(user) ||
       canWriteLogbook({
@@ -93,11 +106,13 @@ function SignedInFrame({ user }: { user: SessionUser }) {
         paid: user.paid,
       }));
   // The footer's Add HOD (spec 03 section 2): the department-level user, for their own department.
-  const canAddHod = canManageDepartmentStaff({
-    role: user.role,
-    collegeId: user.college?.id ?? null,
-    departmentId: user.department?.id ?? null,
-  });
+  const canAddHod =
+    !isAwaiting &&
+    canManageDepartmentStaff({
+      role: user.role,
+      collegeId: user.college?.id ?? null,
+      departmentId: user.department?.id ?? null,
+    });
 
   const confirmLogout = async () => {
     const confirmed = await showConfirm({
@@ -213,7 +228,7 @@ function SignedInFrame({ user }: { user: SessionUser }) {
           // Room for the floating button so it never covers the end of the page.
           pb={showsAddButton ? 96 : 'xl'}
         >
-          <Outlet />
+          {isAwaiting && pathname !== paths.profile ? <AwaitingConfirmationPanel user={user} /> : <Outlet />}
         </Container>
       </AppShell.Main>
 

@@ -1,81 +1,39 @@
-import { Alert, Button, Modal, PasswordInput, Stack } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { CHANGE_PASSWORD_MESSAGES, ChangePasswordSchema } from '@pgel/shared/schemas/auth';
-import { IconAlertTriangle } from '@tabler/icons-react';
+import { Button, Modal } from '@mantine/core';
+import { CHANGE_PASSWORD_MESSAGES } from '@pgel/shared/schemas/auth';
 import { useState } from 'react';
 import { DialogActions } from '../../../components/dialog-actions';
 import { showMessage } from '../../../components/dialogs';
-import { errorMessage } from '../../../lib/api-client';
-import { useChangePassword } from '../api/change-password';
+import { ChangePasswordForm } from './change-password-form';
 
 type ChangePasswordModalProps = { opened: boolean; onClose: () => void };
 
-const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
-
 /** "Update Password" from the profile menu. Problems show inside the modal, above the fields. */
 export function ChangePasswordModal({ opened, onClose }: ChangePasswordModalProps) {
-  const change = useChangePassword();
-  const form = useForm({ initialValues: EMPTY });
-  const [problem, setProblem] = useState<string | null>(null);
-
+  // A new form after every close, so a reopened modal starts empty with no old problem shown.
+  const [round, setRound] = useState(0);
   const close = () => {
-    form.setValues(EMPTY);
-    setProblem(null);
-    change.reset();
     onClose();
+    setRound((n) => n + 1);
   };
-
-  const handleSubmit = form.onSubmit((values) => {
-    const parsed = ChangePasswordSchema.safeParse(values);
-    if (!parsed.success) {
-      setProblem(parsed.error.issues[0]?.message ?? CHANGE_PASSWORD_MESSAGES.allRequired);
-      return;
-    }
-    setProblem(null);
-    change.mutate(parsed.data, {
-      onSuccess: ({ message }) => {
-        close();
-        void showMessage({ title: CHANGE_PASSWORD_MESSAGES.successTitle, message, tone: 'success' });
-      },
-      onError: (error) => setProblem(errorMessage(error)),
-    });
-  });
-
   return (
     <Modal opened={opened} onClose={close} title="Update Password" centered>
-      <form onSubmit={handleSubmit} noValidate>
-        <Stack gap="md">
-          {problem ? (
-            <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} role="alert">
-              {problem}
-            </Alert>
-          ) : null}
-          <PasswordInput
-            label="Current Password"
-            autoComplete="current-password"
-            data-autofocus
-            {...form.getInputProps('currentPassword')}
-          />
-          <PasswordInput
-            label="New Password"
-            autoComplete="new-password"
-            {...form.getInputProps('newPassword')}
-          />
-          <PasswordInput
-            label="Confirm Password"
-            autoComplete="new-password"
-            {...form.getInputProps('confirmPassword')}
-          />
+      <ChangePasswordForm
+        key={round}
+        onChanged={(message) => {
+          close();
+          void showMessage({ title: CHANGE_PASSWORD_MESSAGES.successTitle, message, tone: 'success' });
+        }}
+        renderActions={(isPending) => (
           <DialogActions>
             <Button variant="default" onClick={close}>
               Cancel
             </Button>
-            <Button type="submit" loading={change.isPending}>
+            <Button type="submit" loading={isPending}>
               Update Password
             </Button>
           </DialogActions>
-        </Stack>
-      </form>
+        )}
+      />
     </Modal>
   );
 }

@@ -4,6 +4,7 @@ import { canRecordDrpPosting, isStaff } from '@pgel/shared/auth/policies';
 import { DRP_MESSAGES, type Posting } from '@pgel/shared/drp/postings';
 import type { SessionUser } from '@pgel/shared/schemas/session-user';
 import { IconPaperclip, IconPlus, IconTrash } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { DataTable, type DataTableColumn, useListQuery } from '../../../components/data-table';
 import { showConfirm, showError, showMessage } from '../../../components/dialogs';
@@ -44,9 +45,10 @@ async function confirmDelete(remove: () => Promise<{ message: string }>) {
 /**
  * /drp/home (spec 03 sections 2, 5, 9; docs/decisions/012): the DRP Records table of the
  * postings the caller may see, and Add DRPC for the resident or their department's faculty. A
- * DRP coordinator reads the postings to their institution.
+ * DRP coordinator reads the postings to their institution. `aboveList` goes between the title and
+ * the table (the route puts the coordinators awaiting confirmation there).
  */
-export function DrpHomePage() {
+export function DrpHomePage({ aboveList }: { aboveList?: ReactNode } = {}) {
   const user = useSessionUser();
   const actor = actorOf(user);
   const isStaffUser = isStaff(actor);
@@ -156,6 +158,7 @@ export function DrpHomePage() {
           </Button>
         ) : null}
       </Group>
+      {aboveList}
       <Card withBorder radius="lg" padding="md">
         <DataTable
           fixedPageSize

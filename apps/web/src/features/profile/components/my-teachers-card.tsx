@@ -33,6 +33,8 @@ const STATUS_COLORS: Record<StaffStatus, MantineColor> = {
   active: 'teal.9',
   unverified: 'gray.7',
   blocked: 'red.8',
+  awaiting: 'yellow.9',
+  declined: 'red.8',
 };
 
 function TeacherRow({ teacher }: { teacher: MyTeacher }) {
@@ -81,6 +83,7 @@ function EmptyTeachers() {
 
 function TeacherList({ teachers }: { teachers: MyTeacher[] }) {
   const hasUnverified = teachers.some((t) => t.status === 'unverified');
+  const hasAwaiting = teachers.some((t) => t.status === 'awaiting');
   return (
     <Stack gap="xs">
       <Stack component="ul" gap={0} aria-labelledby={TITLE_ID} m={0} p={0} style={{ listStyle: 'none' }}>
@@ -91,6 +94,12 @@ function TeacherList({ teachers }: { teachers: MyTeacher[] }) {
       {hasUnverified ? (
         <Text size="xs" c="dimmed">
           {STAFF_STATUS_LABELS.unverified}: the teacher has not opened the link in their e-mail yet.
+        </Text>
+      ) : null}
+      {hasAwaiting ? (
+        <Text size="xs" c="dimmed">
+          {STAFF_STATUS_LABELS.awaiting}: your head of department confirms a teacher you add before they can
+          verify your entries.
         </Text>
       ) : null}
     </Stack>

@@ -30,6 +30,7 @@ function staff(id: string, name: string, identityUrl: string | null): StaffListI
     departmentId: null,
     departmentName: 'Medicine',
     verified: true,
+    confirmation: 'confirmed',
     blocked: false,
     addedByName: null,
     assignedStudentCount: 0,

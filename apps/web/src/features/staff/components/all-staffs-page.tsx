@@ -14,6 +14,7 @@ import { useSessionUser } from '../../../lib/session';
 import { listStaff, type StaffFilters, staffListQueryKey } from '../api/list-staff';
 import { actorOf, STAFF_PASSWORD_RESET } from './staff-dialogs';
 import { StaffNameCell } from './staff-name-cell';
+import { ToConfirmCard } from './to-confirm-card';
 import { useStaffStatusToggle } from './use-staff-status';
 
 const TITLE = 'All Staffs';
@@ -193,6 +194,7 @@ export function AllStaffsPage() {
       <Title order={1} size="h2">
         {TITLE}
       </Title>
+      <ToConfirmCard />
       <Card withBorder radius="lg" padding="md">
         <DataTable
           label="Staff"

@@ -20,6 +20,7 @@ const staff: StaffListItem = {
   departmentId: null,
   departmentName: 'General Medicine',
   verified: true,
+  confirmation: 'confirmed',
   blocked: false,
   addedByName: null,
   assignedStudentCount: 1,

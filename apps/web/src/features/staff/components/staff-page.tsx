@@ -21,6 +21,7 @@ import { AssignStudentsModal } from './assign-students-modal';
 import { EditStaffModal } from './edit-staff-modal';
 import { actorOf } from './staff-dialogs';
 import { StaffNameCell } from './staff-name-cell';
+import { ToConfirmCard } from './to-confirm-card';
 import { useStaffStatusToggle } from './use-staff-status';
 
 const TITLE = 'All Staff';
@@ -33,6 +34,8 @@ export const STATUS_COLORS: Record<StaffStatus, string> = {
   active: 'teal',
   unverified: 'orange',
   blocked: 'red',
+  awaiting: 'yellow',
+  declined: 'gray',
 };
 
 /**
@@ -147,6 +150,7 @@ export function StaffPage() {
           Add Staff
         </Button>
       </Group>
+      <ToConfirmCard />
       <Card withBorder radius="lg" padding="md">
         <DataTable
           label="Staff"
