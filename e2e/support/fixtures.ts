@@ -40,3 +40,17 @@ export async function loginAs(
 export function uniqueEmail(prefix: string, project: string): string {
   return `${prefix}.${project}.${Date.now()}@example.test`;
 }
+
+/**
+ * The first sign-in of an account with a mailed (or Master-set) password: the page asks for an
+ * own password before anything else (issue 27). Fills it in and waits for the page to go on.
+ */
+export async function chooseOwnPassword(page: Page, temporaryPassword: string, newPassword: string) {
+  await expect(page.getByRole('heading', { name: 'Choose your own password' })).toBeVisible();
+  await page.getByLabel('Temporary Password').fill(temporaryPassword);
+  await page.getByLabel('New Password').fill(newPassword);
+  await page.getByLabel('Confirm Password').fill(newPassword);
+  await page.getByRole('button', { name: 'Save password' }).click();
+  await acknowledge(page, 'Password Updated');
+  await expect(page.getByRole('heading', { name: 'Choose your own password' })).toHaveCount(0);
+}

@@ -7,9 +7,17 @@ import { DRP_UPLOAD_MESSAGES } from '@pgel/shared/records/kinds/drp';
 import { FORENSIC_MESSAGES } from '@pgel/shared/records/kinds/forensic';
 import { VERIFY_MESSAGES } from '@pgel/shared/schemas/auth';
 import { VALIDATION_TITLE } from '@pgel/shared/schemas/common';
+import { CONFIRMATION_MESSAGES } from '@pgel/shared/schemas/staff-confirmation';
 import { type Browser, expect, type Page, request, type TestInfo, test } from '@playwright/test';
 import { FORENSIC_HOD } from '../support/accounts';
-import { acknowledge, DEMO_PASSWORD, dialog, loginAs, uniqueEmail } from '../support/fixtures';
+import {
+  acknowledge,
+  chooseOwnPassword,
+  DEMO_PASSWORD,
+  dialog,
+  loginAs,
+  uniqueEmail,
+} from '../support/fixtures';
 import {
   asStaff,
   choose,
@@ -168,6 +176,22 @@ test('a resident records a DRP posting; the new coordinator verifies the account
     await drpc.goto(link);
     await expect(drpc.getByRole('heading', { name: VERIFY_MESSAGES.successTitle })).toBeVisible();
     await loginAs(drpc, 'staff', coordinator.email, password);
+    // A coordinator the resident named chooses a password, then waits for the resident's
+    // department to confirm them (issue 27); the department's faculty confirm on /drp/home.
+    await chooseOwnPassword(drpc, password, 'Coordinator@42');
+    await expect(drpc.getByRole('heading', { name: CONFIRMATION_MESSAGES.pageTitle })).toBeVisible();
+    await inOwnBrowser(browser, testInfo, async (faculty) => {
+      await loginAs(faculty, 'staff', DEMO_FACULTY.email);
+      await faculty.goto('/drp/home');
+      const waiting = faculty.getByRole('listitem', { name: `${coordinator.name}, awaiting confirmation` });
+      await expect(waiting).toContainText(student.name);
+      await waiting.getByRole('button', { name: `Confirm ${coordinator.name}` }).click();
+      await dialog(faculty, CONFIRMATION_MESSAGES.confirmTitle)
+        .getByRole('button', { name: 'Yes, confirm' })
+        .click();
+      await expect(dialog(faculty, 'Confirmed')).toContainText(CONFIRMATION_MESSAGES.confirmed);
+    });
+    await drpc.reload();
     const nav = drpc.getByRole('navigation', { name: 'Main navigation' });
     // Only the DRP screens: nothing of the college's own.
     await expect(nav.getByRole('link', { name: 'All Students' })).toHaveCount(0);

@@ -3,7 +3,7 @@ import { VALIDATION_TITLE } from '@pgel/shared/schemas/common';
 import { ADD_HOD_MESSAGES, STAFF_ACCOUNT_TEXT, STAFF_MESSAGES } from '@pgel/shared/schemas/staff-admin';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../support/axe';
-import { acknowledge, dialog, loginAs, uniqueEmail } from '../support/fixtures';
+import { acknowledge, chooseOwnPassword, dialog, loginAs, uniqueEmail } from '../support/fixtures';
 import { waitForMail } from '../support/mail';
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -36,11 +36,23 @@ async function expectStaffLoginRefused(browser: Browser, baseURL: string, email:
   }
 }
 
-/** Signs in at /staffLogin in a browser of its own and lands on the dashboard. */
-async function expectStaffLoginWorks(browser: Browser, baseURL: string, email: string, password: string) {
+/**
+ * Signs in at /staffLogin in a browser of its own with a password Master set, chooses an own one
+ * (issue 27) and lands on the dashboard.
+ */
+async function expectStaffLoginWorks(
+  browser: Browser,
+  baseURL: string,
+  email: string,
+  password: string,
+  ownPassword: string,
+) {
   const context = await browser.newContext({ baseURL });
   try {
-    await loginAs(await context.newPage(), 'staff', email, password);
+    const page = await context.newPage();
+    await loginAs(page, 'staff', email, password);
+    await chooseOwnPassword(page, password, ownPassword);
+    await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
   } finally {
     await context.close();
   }
@@ -136,7 +148,6 @@ test.describe('a member added by the HOD', () => {
 
     // The credentials mail: the member opens the link, then signs in with the temporary password.
     const { link, password } = await credentialsOf(member.email);
-    member.password = password;
     expect(link.startsWith(`${baseURL}/verifyStaff/`)).toBe(true);
     const context = await browser.newContext({ baseURL });
     try {
@@ -146,6 +157,9 @@ test.describe('a member added by the HOD', () => {
       await professor.getByRole('button', { name: 'Go to Login' }).click();
       await expect(professor).toHaveURL(/\/staffLogin$/);
       await loginAs(professor, 'staff', member.email, password);
+      // A mailed password is replaced by the member's own before anything else (issue 27).
+      member.password = 'Own@Choice1';
+      await chooseOwnPassword(professor, password, member.password);
       await expect(professor.getByRole('button', { name: `Hello, ${member.name}` })).toBeVisible();
     } finally {
       await context.close();
@@ -215,7 +229,7 @@ test.describe('a member added by the HOD', () => {
     await reset.getByRole('button', { name: 'Save' }).click();
     await expect(dialog(page, 'Success')).toContainText(STAFF_MESSAGES.passwordReset);
     await expect(reset).toHaveCount(0);
-    await expectStaffLoginWorks(browser, baseURL, member.email, 'Renewed@123');
+    await expectStaffLoginWorks(browser, baseURL, member.email, 'Renewed@123', 'Own@Choice2');
   });
 });
 

@@ -2,11 +2,12 @@ import { VERIFY_MESSAGES } from '@pgel/shared/schemas/auth';
 import { VALIDATION_TITLE } from '@pgel/shared/schemas/common';
 import { PROFILE_MESSAGES } from '@pgel/shared/schemas/profile';
 import { STAFF_ACCOUNT_TEXT, TEACHER_MESSAGES } from '@pgel/shared/schemas/staff-admin';
+import { CONFIRMATION_MESSAGES } from '@pgel/shared/schemas/staff-confirmation';
 import { STUDENT_ADMIN_MESSAGES } from '@pgel/shared/schemas/students-admin';
 import { expect, type Page, test } from '@playwright/test';
 import { newVerifiedStudent } from '../support/accounts';
 import { expectNoSeriousA11yViolations } from '../support/axe';
-import { acknowledge, dialog, loginAs, uniqueEmail } from '../support/fixtures';
+import { acknowledge, chooseOwnPassword, dialog, loginAs, uniqueEmail } from '../support/fixtures';
 import { waitForMail } from '../support/mail';
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -18,7 +19,7 @@ async function expectUnitHeadChoice(page: Page, teacherName: string) {
   await page.keyboard.press('Escape');
 }
 
-test('a student adds a teacher, who signs in with the mailed password and approves them', async ({
+test('a student proposes a teacher, who cannot act until the HOD confirms them on /allStaff, then approves the student', async ({
   page,
   browser,
 }, testInfo) => {
@@ -73,7 +74,8 @@ test('a student adds a teacher, who signs in with the mailed password and approv
 
   const row = card.getByRole('listitem').filter({ hasText: teacherName });
   await expect(row).toContainText('Professor');
-  await expect(row).toContainText('Unverified');
+  // Issue 27: a teacher the student proposed waits for the head of department.
+  await expect(row).toContainText('Awaiting confirmation');
   await expectUnitHeadChoice(page, teacherName);
   await expectNoSeriousA11yViolations(page);
 
@@ -95,7 +97,45 @@ test('a student adds a teacher, who signs in with the mailed password and approv
     await teacher.getByRole('button', { name: 'Go to Login' }).click();
     await expect(teacher).toHaveURL(/\/staffLogin$/);
     await loginAs(teacher, 'staff', teacherEmail, String(password));
+    await chooseOwnPassword(teacher, String(password), 'Teacher@Own1');
 
+    // Awaiting confirmation: whom it waits for, no navigation, and no page of the department.
+    await expect(teacher.getByRole('heading', { name: CONFIRMATION_MESSAGES.pageTitle })).toBeVisible();
+    await expect(teacher.getByText('Dr. Demo HOD, the head of department')).toBeVisible();
+    await expect(
+      teacher
+        .getByRole('navigation', { name: 'Main navigation' })
+        .getByRole('link', { name: 'All Students' }),
+    ).toHaveCount(0);
+    await teacher.goto('/allStudent');
+    await expect(teacher.getByRole('heading', { name: CONFIRMATION_MESSAGES.pageTitle })).toBeVisible();
+    await expect(teacher.getByRole('table', { name: 'Students' })).toHaveCount(0);
+    // The server refuses it too, whatever the page does.
+    const refused = await teacher.request.get('/api/v1/students');
+    expect(refused.status()).toBe(403);
+    expect((await refused.json()).message).toBe(CONFIRMATION_MESSAGES.awaiting);
+
+    // The HOD confirms the teacher from the To confirm list on /allStaff.
+    const hodContext = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
+    try {
+      const hod = await hodContext.newPage();
+      await loginAs(hod, 'staff', 'hod@demo.test');
+      await hod.goto('/allStaff');
+      const waiting = hod.getByRole('listitem', { name: `${teacherName}, awaiting confirmation` });
+      await expect(waiting).toContainText(`Proposed by ${studentName}`);
+      await waiting.getByRole('button', { name: `Confirm ${teacherName}` }).click();
+      await dialog(hod, CONFIRMATION_MESSAGES.confirmTitle)
+        .getByRole('button', { name: 'Yes, confirm' })
+        .click();
+      await expect(dialog(hod, 'Confirmed')).toContainText(CONFIRMATION_MESSAGES.confirmed);
+      await acknowledge(hod, 'Confirmed');
+      await expect(waiting).toHaveCount(0);
+    } finally {
+      await hodContext.close();
+    }
+
+    // Confirmed: the teacher's next page is the department's.
+    await teacher.goto('/dashboard');
     await teacher
       .getByRole('navigation', { name: 'Main navigation' })
       .getByRole('link', { name: 'All Students' })

@@ -33,7 +33,7 @@ const STATUS_COLORS: Record<StaffStatus, MantineColor> = {
   active: 'teal.9',
   unverified: 'gray.7',
   blocked: 'red.8',
-  awaiting: 'yellow.9',
+  awaiting: 'blue.8',
   declined: 'red.8',
 };
 

@@ -122,7 +122,7 @@ export function ToConfirmCard({ kind }: { kind?: ConfirmationKind }) {
         <Title order={2} size="h4" id={TITLE_ID}>
           {M.listTitle}
         </Title>
-        <Badge color="yellow.9" variant="filled" aria-label={`${items.length} waiting`}>
+        <Badge color="red.8" variant="filled" aria-label={`${items.length} waiting`}>
           {items.length}
         </Badge>
       </Group>
