@@ -1,5 +1,5 @@
 import { NON_TEACHING_ROLES } from '@pgel/shared/roles';
-import { and, asc, eq, isNotNull, isNull, notInArray } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, ne, notInArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { colleges, courses, departments, files, users } from '../../db/schema/index';
@@ -14,8 +14,19 @@ export function teachersOf(collegeId: string, departmentId: string) {
     isNotNull(users.role),
     notInArray(users.role, [...NON_TEACHING_ROLES]),
     eq(users.blocked, false),
+    // A teacher the department declined is nobody's unit head (issue 27); one awaiting
+    // confirmation may be chosen, and acts once confirmed.
+    ne(users.confirmation, 'declined'),
     isNull(users.deletedAt),
   );
+}
+
+/**
+ * Teachers who verify (issue 27): confirmed ones only. An entry names one of them as its teacher,
+ * and only they are told of entries waiting for them, with the resident's name.
+ */
+export function confirmedTeachersOf(collegeId: string, departmentId: string) {
+  return and(teachersOf(collegeId, departmentId), eq(users.confirmation, 'confirmed'));
 }
 
 export async function listTeachers(db: Executor, collegeId: string, departmentId: string) {

@@ -3,7 +3,7 @@ import { and, asc, eq, inArray, isNotNull, isNull, lt, notInArray, or, type SQL,
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { records, users } from '../../db/schema/index';
-import { teachersOf } from '../people/people.repository';
+import { confirmedTeachersOf } from '../people/people.repository';
 
 /** A member of staff who verifies entries, with how they want to hear of them by e-mail. */
 export type Verifier = {
@@ -43,7 +43,7 @@ export async function listDepartmentVerifiers(
   return db
     .select(verifierColumns)
     .from(users)
-    .where(teachersOf(collegeId, departmentId))
+    .where(confirmedTeachersOf(collegeId, departmentId))
     .orderBy(asc(users.name), asc(users.id));
 }
 
@@ -87,6 +87,8 @@ export async function claimDigestRecipients(
         notInArray(users.role, [...NON_TEACHING_ROLES]),
         eq(users.verificationMail, 'digest'),
         eq(users.blocked, false),
+        // An account awaiting confirmation sees no resident's entries, in the app or by mail.
+        eq(users.confirmation, 'confirmed'),
         isNull(users.deletedAt),
         isNotNull(users.collegeId),
         isNotNull(users.departmentId),

@@ -2,7 +2,7 @@ import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { competencies, skills, specialities, users } from '../../db/schema/index';
 import { type TitleScope, visibleTitles } from '../../platform/title-list.repository';
-import { teachersOf } from '../people/people.repository';
+import { confirmedTeachersOf } from '../people/people.repository';
 import { COMPETENCY_TITLES, SPECIALITY_TITLES } from '../reference/title-owners';
 import { type DepartmentScope, inDepartment } from './records.repository';
 
@@ -58,12 +58,12 @@ export const newTitle = {
 
 /**
  * Guiding Faculty a record may name (issue 10): the department's teachers who can sign in, so
- * an entry never goes to someone who cannot open it. Blocked and deleted staff are already out
- * (`teachersOf`); staff who have not opened their verification link are out too. The form's
- * options and the check of a submitted record both use this one rule.
+ * an entry never goes to someone who cannot open it. Blocked, deleted and unconfirmed staff are
+ * already out (`confirmedTeachersOf`, issue 27); staff who have not opened their verification link
+ * are out too. The form's options and the check of a submitted record both use this one rule.
  */
 function guidingFacultyOf(collegeId: string, departmentId: string) {
-  return and(teachersOf(collegeId, departmentId), isNotNull(users.emailVerifiedAt));
+  return and(confirmedTeachersOf(collegeId, departmentId), isNotNull(users.emailVerifiedAt));
 }
 
 export async function listGuidingFaculty(db: Executor, collegeId: string, departmentId: string) {

@@ -91,6 +91,12 @@ describe('verifiers confirmed by someone other than the student', () => {
     expect(response.statusCode, response.body).toBe(200);
   }
 
+  /** The Guiding Faculty an entry of the student may name. */
+  const teacherChoices = async () =>
+    ((await get(t.app, '/api/v1/records/options/teachers', cookieOf('student'))).json.items as Json[]).map(
+      (item) => item.id,
+    );
+
   async function pendingCase(): Promise<string> {
     const created = await post(
       t.app,
@@ -155,6 +161,9 @@ describe('verifiers confirmed by someone other than the student', () => {
     expect((await get(t.app, '/api/v1/profile', { cookie: teacher.cookie })).statusCode).toBe(200);
     expect((await get(t.app, '/api/v1/notifications', { cookie: teacher.cookie })).statusCode).toBe(200);
 
+    // Not a teacher an entry may name, so it is told of no entry (and no digest lists one).
+    expect(await teacherChoices()).not.toContain(teacher.id);
+
     // Who sees it to confirm: the HOD and Master; not faculty, not another department, not students.
     const listed = (await toConfirm('hod')).find((item) => item.id === teacher.id);
     expect(listed).toMatchObject({
@@ -196,6 +205,8 @@ describe('verifiers confirmed by someone other than the student', () => {
       CONFIRMATION_TEXT.subjectProposerConfirmed,
     );
     expect((await toConfirm('hod')).map((item) => item.id)).not.toContain(teacher.id);
+
+    expect(await teacherChoices()).toContain(teacher.id);
 
     // Confirmed: the same session now verifies (another person than the student confirmed it).
     const verified = await post(
