@@ -87,8 +87,9 @@ export function StaffPage() {
           />
         );
         return (
-          // The switch first, so the switches line up whatever the badge's length.
-          <Group gap="xs" wrap="nowrap" miw={148}>
+          // The switch first, so the switches line up whatever the badge's length; a long badge
+          // (Awaiting confirmation) goes under it on a phone.
+          <Group gap="xs" miw={148}>
             {mayChange ? (
               toggle
             ) : (
