@@ -128,7 +128,12 @@ describe('two app servers on one PostgreSQL', () => {
     expect(((await me.json()) as { user: { email: string } }).user.email).toBe(student.email);
 
     // A file uploaded through B lands in the shared object store and A serves the same bytes.
-    const bytes = Buffer.concat([Buffer.from('%PDF-1.4\n'), randomBytes(2000), Buffer.from('\n%%EOF\n')]);
+    // A PDF's structure (an object, a trailer, %%EOF: the upload checks it) around random bytes.
+    const bytes = Buffer.concat([
+      Buffer.from('%PDF-1.4\n1 0 obj\n<< /Length 2000 >>\nstream\n'),
+      randomBytes(2000),
+      Buffer.from('\nendstream\nendobj\ntrailer\n<< >>\n%%EOF\n'),
+    ]);
     const { body, contentType } = multipartBody({ data: bytes, fileName: 'certificate.pdf' });
     const upload = await fetch(`${b.url}/api/v1/files?purpose=document`, {
       method: 'POST',

@@ -24,6 +24,18 @@ const OOXML_BY_EXTENSION: Record<string, { type: string; folder: string }> = {
   pptx: { type: 'application/vnd.openxmlformats-officedocument.presentationml.presentation', folder: 'ppt/' },
 };
 
+/**
+ * Where a PDF's last `%%EOF` must be: readers (Acrobat's rule, followed by the others) look for
+ * it in the last 1024 bytes, so a real PDF never has more after it.
+ */
+const PDF_TAIL_BYTES = 1024;
+/**
+ * What comes before `obj` in an indirect object's header (`12 0 obj`), matched only on the few
+ * bytes before each `obj`: run over a whole upload, such a pattern backtracks on long runs of
+ * digits (quadratic time on a 10 MB file of them).
+ */
+const PDF_OBJECT_NUMBERS = /\d+[\s\0]+\d+[\s\0]+$/;
+
 function startsWith(data: Buffer, signature: Buffer | string, offset = 0): boolean {
   const bytes = typeof signature === 'string' ? Buffer.from(signature, 'latin1') : signature;
   return data.length >= offset + bytes.length && data.subarray(offset, offset + bytes.length).equals(bytes);
@@ -34,13 +46,37 @@ function extensionOf(fileName: string): string {
   return dot < 0 ? '' : fileName.slice(dot + 1).toLowerCase();
 }
 
+/**
+ * True when bytes that start `%PDF-` are built like a PDF: an indirect object, a trailer (the
+ * `trailer` dictionary, or `startxref` for a PDF whose cross-reference is a stream) and `%%EOF`
+ * at the end. Issue 27: an HTML page that merely starts with `%PDF-` was taken for a PDF. A
+ * crafted file can still hold all three (the polyglot in uploads-hostile.test.ts does), which is
+ * why every upload is also served sandboxed (file-response.ts); this refuses the lazy case.
+ */
+export function hasPdfStructure(data: Buffer): boolean {
+  if (!startsWith(data, '%PDF-')) return false;
+  const tail = data.subarray(Math.max(0, data.length - PDF_TAIL_BYTES));
+  if (!tail.includes('%%EOF')) return false;
+  if (!data.includes('startxref') && !data.includes('trailer')) return false;
+  return hasIndirectObject(data);
+}
+
+/** True when `data` holds an indirect object's header; every PDF has one (its catalog). */
+function hasIndirectObject(data: Buffer): boolean {
+  for (let at = data.indexOf('obj'); at >= 0; at = data.indexOf('obj', at + 3)) {
+    const before = data.subarray(Math.max(0, at - 24), at).toString('latin1');
+    if (PDF_OBJECT_NUMBERS.test(before)) return true;
+  }
+  return false;
+}
+
 /** The content type of `data`, or null when it is none we accept. */
 export function detectContentType(data: Buffer, fileName: string): string | null {
   if (startsWith(data, Buffer.from([0xff, 0xd8, 0xff]))) return 'image/jpeg';
   if (startsWith(data, PNG)) return 'image/png';
   if (startsWith(data, 'GIF87a') || startsWith(data, 'GIF89a')) return 'image/gif';
   if (startsWith(data, 'RIFF') && startsWith(data, 'WEBP', 8)) return 'image/webp';
-  if (startsWith(data, '%PDF-')) return 'application/pdf';
+  if (startsWith(data, '%PDF-')) return hasPdfStructure(data) ? 'application/pdf' : null;
   const extension = extensionOf(fileName);
   if (startsWith(data, OLE2)) return OLE2_BY_EXTENSION[extension] ?? null;
   if (startsWith(data, ZIP)) {

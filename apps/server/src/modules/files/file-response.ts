@@ -13,19 +13,21 @@ import type { FastifyReply } from 'fastify';
 const INLINE_TYPES: readonly string[] = [...IMAGE_TYPES, PDF_TYPE];
 
 /**
- * CSP for every file but a PDF: nothing loads and nothing runs; `sandbox` gives the document a
- * unique origin, so even markup that slipped through could not reach the site's cookies or API.
- * (Inline style only lets the browser centre an image it shows on its own.)
+ * The CSP of every file, PDFs included: nothing loads and nothing runs; `sandbox` (no tokens)
+ * gives the document a unique origin, so even markup that slipped through could not reach the
+ * site's cookies or API. (Inline style only lets the browser centre an image it shows on its
+ * own.)
+ *
+ * Issue 27: PDFs used to go out without `sandbox`, so a file that only looked like a PDF ran
+ * with the site's origin in any browser that would render it as something else. Chromium's PDF
+ * viewer needs no sandbox token: checked in Chromium 156, with the viewer in its own frame (the
+ * default) and in the older plugin-style viewer (`--disable-features=PdfOopif`), in the file
+ * viewer's iframe and opened on its own. It needs neither `allow-scripts` (the viewer is the
+ * browser's, not the document's script) nor `object-src` (the viewer is not an embedding of
+ * ours), and `allow-scripts` is what must never be given to a document that may be HTML. A
+ * browser that will not show a sandboxed PDF still offers it for download.
  */
 export const FILE_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox; frame-ancestors 'self'";
-
-/**
- * CSP for a PDF: the same, except that the browser's PDF viewer must be allowed to embed the
- * document itself (`object-src 'self'`); Chromium shows no PDF at all under `sandbox` or
- * `object-src 'none'`, and the document viewer frames PDFs from our own pages.
- */
-export const PDF_CSP =
-  "default-src 'none'; object-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'self'";
 
 /** File name extensions that match each type a file can be served as. */
 const EXTENSIONS: Record<string, readonly string[]> = {
@@ -83,7 +85,7 @@ export type FileResponse = {
 
 /**
  * Sets the type and the headers every file response carries: Content-Disposition (inline only
- * for images and PDFs), X-Content-Type-Options: nosniff and a restrictive CSP. Returns the reply
+ * for images and PDFs), X-Content-Type-Options: nosniff and the sandboxing CSP. Returns the reply
  * for chaining the module's own headers (caching, ETag) and `send`.
  */
 export function fileResponse(reply: FastifyReply, file: FileResponse): FastifyReply {
@@ -92,7 +94,7 @@ export function fileResponse(reply: FastifyReply, file: FileResponse): FastifyRe
   reply
     .type(file.contentType)
     .header('x-content-type-options', 'nosniff')
-    .header('content-security-policy', type === PDF_TYPE ? PDF_CSP : FILE_CSP)
+    .header('content-security-policy', FILE_CSP)
     .header(
       'content-disposition',
       contentDisposition(inline ? 'inline' : 'attachment', servedFileName(file.fileName, file.contentType)),
@@ -105,9 +107,6 @@ export function fileResponse(reply: FastifyReply, file: FileResponse): FastifyRe
  * The headers alone, for a 304 or any answer whose type is set elsewhere: nosniff and the CSP
  * of a file, so no answer of a file route is left with the site's page policy.
  */
-export function fileSecurityHeaders(reply: FastifyReply, contentType: string): FastifyReply {
-  const type = contentType.split(';')[0]?.trim().toLowerCase() ?? '';
-  return reply
-    .header('x-content-type-options', 'nosniff')
-    .header('content-security-policy', type === PDF_TYPE ? PDF_CSP : FILE_CSP);
+export function fileSecurityHeaders(reply: FastifyReply): FastifyReply {
+  return reply.header('x-content-type-options', 'nosniff').header('content-security-policy', FILE_CSP);
 }

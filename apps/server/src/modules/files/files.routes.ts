@@ -80,9 +80,7 @@ export function filesRoutes(service: FilesService): FastifyPluginAsyncZod {
         const etag = `"${file.id}"`;
         // nosniff and the file CSP on every answer, 304 included; the type, disposition and length
         // with the bytes (file-response.ts decides inline or attachment from the sniffed type).
-        fileSecurityHeaders(reply, file.contentType)
-          .header('etag', etag)
-          .header('cache-control', 'private, no-cache');
+        fileSecurityHeaders(reply).header('etag', etag).header('cache-control', 'private, no-cache');
         if (request.headers['if-none-match'] === etag) {
           stream.destroy();
           return reply.status(304).send();
