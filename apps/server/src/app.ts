@@ -73,6 +73,7 @@ import { loggerOptions } from './platform/logging';
 import { OutboxWorker } from './platform/mail';
 import { MessageOutboxWorker, WhatsAppCloudMessenger } from './platform/notifier';
 import { registerOriginCheck } from './platform/origin-check';
+import { registerRetryAfter } from './platform/retry-after';
 import { S3FileStore } from './platform/s3-file-store';
 import { registerSecurityHeaders } from './platform/security-headers';
 import { registerSessions, type SessionSettings } from './platform/session';
@@ -137,6 +138,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerRetryAfter(app);
   registerInputGuard(app);
 
   await app.register(fastifyCookie);

@@ -6,12 +6,24 @@ import { loginThrottle } from '../db/schema/index';
 // of them prefixes its keys (`email:`, `ip:` for logins, `launch:`, `inquiry:`), so the counters
 // of one feature never touch another's. The table keeps its first user's name, login_throttle.
 
+/** One attempt counted: the key's count in its window, and the seconds until that window ends. */
+export type AttemptCount = { attempts: number; retryAfterSeconds: number };
+
 /**
  * Adds one attempt to a key's counter and returns the new count. A window older than
  * `windowMs` starts again at 1. One statement, so parallel requests each get a distinct count.
  */
 export async function bumpThrottle(db: Executor, key: string, windowMs: number): Promise<number> {
-  const windowStart = sql`now() - make_interval(secs => ${windowMs / 1000})`;
+  return (await countAttempt(db, key, windowMs)).attempts;
+}
+
+/**
+ * `bumpThrottle`, also telling when the key's window ends: what a refusal sends as Retry-After
+ * (issue 27), so a client waits as long as it must and no longer. At least 1 second.
+ */
+export async function countAttempt(db: Executor, key: string, windowMs: number): Promise<AttemptCount> {
+  const window = sql`make_interval(secs => ${windowMs / 1000})`;
+  const windowStart = sql`now() - ${window}`;
   const [row] = await db
     .insert(loginThrottle)
     .values({ key, attempts: 1 })
@@ -22,8 +34,14 @@ export async function bumpThrottle(db: Executor, key: string, windowMs: number):
         windowStartedAt: sql`case when ${loginThrottle.windowStartedAt} < ${windowStart} then now() else ${loginThrottle.windowStartedAt} end`,
       },
     })
-    .returning({ attempts: loginThrottle.attempts });
-  return row?.attempts ?? 1;
+    .returning({
+      attempts: loginThrottle.attempts,
+      retryAfterSeconds: sql<number>`greatest(1, ceil(extract(epoch from ${loginThrottle.windowStartedAt} + ${window} - now())))::int`,
+    });
+  return {
+    attempts: row?.attempts ?? 1,
+    retryAfterSeconds: row?.retryAfterSeconds ?? Math.ceil(windowMs / 1000),
+  };
 }
 
 /**

@@ -23,6 +23,7 @@ import {
 } from '../../platform/session';
 import type { VerifyPage } from './auth.mail';
 import type { AuthService } from './auth.service';
+import { LOGIN_THROTTLE_WINDOW_MS } from './login-throttle';
 
 const errors = {
   400: ErrorResponseSchema,
@@ -54,6 +55,8 @@ export function authRoutes(service: AuthService, sessionSettings: SessionSetting
       app.post(
         kind === 'student' ? '/login' : '/staff-login',
         {
+          // A refused sign-in (429) asks for the wait its message names: the throttle's window.
+          config: { retryAfterSeconds: LOGIN_THROTTLE_WINDOW_MS / 1000 },
           schema: {
             tags: ['auth'],
             summary: kind === 'student' ? 'Student login' : 'Faculty (staff) login',

@@ -1,6 +1,7 @@
 import { PAYMENT_MESSAGES } from '@pgel/shared/commerce/payments';
 import type { Executor } from '../../db/client';
 import { AppError } from '../../platform/errors';
+import { TooManyRequests } from '../../platform/retry-after';
 import * as counters from '../../platform/throttle';
 
 export const COUPON_THROTTLE_MESSAGE = PAYMENT_MESSAGES.tooManyCouponAttempts;
@@ -42,12 +43,13 @@ const isCouponMiss = (err: unknown) =>
 export async function throttledCouponLookup<T>(db: Executor, who: Who, lookup: () => Promise<T>): Promise<T> {
   const [userKey, ipKey] = couponKeys(who);
   const [perUser, perIp] = await Promise.all([
-    counters.bumpThrottle(db, userKey, COUPON_WINDOW_MS),
-    counters.bumpThrottle(db, ipKey, COUPON_WINDOW_MS),
+    counters.countAttempt(db, userKey, COUPON_WINDOW_MS),
+    counters.countAttempt(db, ipKey, COUPON_WINDOW_MS),
   ]);
-  if (perUser > MAX_COUPON_FAILURES_PER_USER || perIp > MAX_COUPON_FAILURES_PER_IP) {
-    throw AppError.tooManyRequests(COUPON_THROTTLE_MESSAGE);
-  }
+  refuseOver(COUPON_THROTTLE_MESSAGE, [
+    [perUser, MAX_COUPON_FAILURES_PER_USER],
+    [perIp, MAX_COUPON_FAILURES_PER_IP],
+  ]);
   const takeBack = () =>
     Promise.all([
       counters.unbumpThrottle(db, userKey, COUPON_WINDOW_MS),
@@ -68,10 +70,21 @@ export async function throttledCouponLookup<T>(db: Executor, who: Who, lookup: (
 export async function admitOrder(db: Executor, who: Who): Promise<void> {
   const [userKey, ipKey] = orderKeys(who);
   const [perUser, perIp] = await Promise.all([
-    counters.bumpThrottle(db, userKey, ORDER_WINDOW_MS),
-    counters.bumpThrottle(db, ipKey, ORDER_WINDOW_MS),
+    counters.countAttempt(db, userKey, ORDER_WINDOW_MS),
+    counters.countAttempt(db, ipKey, ORDER_WINDOW_MS),
   ]);
-  if (perUser > MAX_ORDERS_PER_USER || perIp > MAX_ORDERS_PER_IP) {
-    throw AppError.tooManyRequests(PAYMENT_THROTTLE_MESSAGE);
-  }
+  refuseOver(PAYMENT_THROTTLE_MESSAGE, [
+    [perUser, MAX_ORDERS_PER_USER],
+    [perIp, MAX_ORDERS_PER_IP],
+  ]);
+}
+
+/**
+ * Refuses (429) when any count is over its limit, asking the caller to wait until the last of
+ * those windows ends: until then a retry would be refused again.
+ */
+function refuseOver(message: string, counts: Array<[counters.AttemptCount, number]>): void {
+  const over = counts.filter(([count, limit]) => count.attempts > limit);
+  if (over.length === 0) return;
+  throw new TooManyRequests(message, Math.max(...over.map(([count]) => count.retryAfterSeconds)));
 }

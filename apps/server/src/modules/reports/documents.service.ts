@@ -13,8 +13,9 @@ import type { Database } from '../../db/client';
 import { writeAudit } from '../../platform/audit';
 import { isUniqueViolation } from '../../platform/db-errors';
 import { AppError } from '../../platform/errors';
+import { TooManyRequests } from '../../platform/retry-after';
 import type { SessionActor } from '../../platform/session';
-import { bumpThrottle } from '../../platform/throttle';
+import { countAttempt } from '../../platform/throttle';
 import type { FilesService } from '../files/files.service';
 import { newDocumentCode } from './document-code';
 import * as repo from './documents.repository';
@@ -115,8 +116,10 @@ export class DocumentsService {
    * then and now, and whether the fingerprints still match. Only counts leave the server.
    */
   async check(rawCode: string, meta: { ip: string }): Promise<DocumentCheck> {
-    const attempts = await bumpThrottle(this.deps.db, `doc-check:ip:${meta.ip}`, CHECK_THROTTLE.windowMs);
-    if (attempts > CHECK_THROTTLE.maxPerWindow) throw AppError.tooManyRequests(CHECK_TOO_MANY);
+    const counted = await countAttempt(this.deps.db, `doc-check:ip:${meta.ip}`, CHECK_THROTTLE.windowMs);
+    if (counted.attempts > CHECK_THROTTLE.maxPerWindow) {
+      throw new TooManyRequests(CHECK_TOO_MANY, counted.retryAfterSeconds);
+    }
     const parsed = DocumentCodeSchema.safeParse(rawCode);
     const row = parsed.success ? await repo.findDocumentByCode(this.deps.db, parsed.data) : undefined;
     if (!row) throw AppError.notFound(CHECK_MESSAGES.notFound);

@@ -14,8 +14,9 @@ import type { Database } from '../../db/client';
 import { writeAudit } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
 import { enqueueMail } from '../../platform/mail';
+import { TooManyRequests } from '../../platform/retry-after';
 import type { SessionActor } from '../../platform/session';
-import { bumpThrottle } from '../../platform/throttle';
+import { countAttempt } from '../../platform/throttle';
 import { type ConfigurableSettings, DEFAULT_SETTINGS, SETTING_KEYS } from './settings.defaults';
 import { inquiryMail } from './settings.mail';
 import * as repo from './settings.repository';
@@ -149,8 +150,10 @@ export class SettingsService {
 
   private async requireLaunchPassword(password: string, meta: RequestMeta): Promise<void> {
     // Counted before the comparison, so parallel guesses each see a higher count.
-    const attempts = await bumpThrottle(this.deps.db, `launch:ip:${meta.ip}`, LAUNCH_WINDOW_MS);
-    if (attempts > MAX_LAUNCH_ATTEMPTS) throw AppError.tooManyRequests(LAUNCH.tooManyAttempts);
+    const counted = await countAttempt(this.deps.db, `launch:ip:${meta.ip}`, LAUNCH_WINDOW_MS);
+    if (counted.attempts > MAX_LAUNCH_ATTEMPTS) {
+      throw new TooManyRequests(LAUNCH.tooManyAttempts, counted.retryAfterSeconds);
+    }
     const expected = this.deps.launchPassword;
     // Without a configured password nothing can match: there is no gate to open.
     if (expected === undefined || !samePassword(password, expected)) {
@@ -164,8 +167,10 @@ export class SettingsService {
    */
   async createInquiry(input: InquiryInput, meta: RequestMeta): Promise<string> {
     const { db } = this.deps;
-    const attempts = await bumpThrottle(db, `inquiry:ip:${meta.ip}`, INQUIRY_WINDOW_MS);
-    if (attempts > MAX_INQUIRIES) throw AppError.tooManyRequests(INQUIRY_MESSAGES.tooMany);
+    const counted = await countAttempt(db, `inquiry:ip:${meta.ip}`, INQUIRY_WINDOW_MS);
+    if (counted.attempts > MAX_INQUIRIES) {
+      throw new TooManyRequests(INQUIRY_MESSAGES.tooMany, counted.retryAfterSeconds);
+    }
     // The schema has already refused any missing field; this narrows the types.
     const { name, phone, email, subject, message } = input;
     if (!name || !phone || !email || !subject || !message) {
