@@ -17,7 +17,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../platform/errors';
 import { gate, IdParams } from '../../platform/route-gates';
-import { requireActor, type SessionSettings, setSessionCookie } from '../../platform/session';
+import { requireActor, SESSION_COOKIE, type SessionSettings, setSessionCookie } from '../../platform/session';
 import { GatewayError } from './gateways/gateway';
 import type { PaymentsService } from './payments.service';
 import { paymentWebhookRoutes } from './payments.webhooks.routes';
@@ -26,6 +26,14 @@ const signedIn = gate(() => true);
 /** Only students buy; staff are told so before their body is read. */
 async function studentsOnly(request: FastifyRequest) {
   if (!isStudent(requireActor(request))) throw AppError.forbidden(PAYMENT_MESSAGES.studentsOnly);
+}
+
+/**
+ * The verify route's gate: signed in, or holding a session cookie that the handler may still
+ * recognise as one this order's verification replaced (payments.replay.ts). No cookie: 401 now.
+ */
+async function signedInOrReplaced(request: FastifyRequest) {
+  if (request.actor || !request.cookies[SESSION_COOKIE]) requireActor(request);
 }
 
 const errors = {
@@ -108,7 +116,7 @@ export function paymentsRoutes(
     app.post(
       '/payments/orders/:id/verify',
       {
-        onRequest: signedIn,
+        onRequest: signedInOrReplaced,
         schema: {
           tags: ['payments'],
           summary: 'Asks the gateway whether the order is paid; settles it once; signs the student in again',
@@ -118,6 +126,8 @@ export function paymentsRoutes(
         },
       },
       async (request, reply) => {
+        // A repeat carrying the session an earlier verification of this order replaced.
+        if (!request.actor) return service.replayVerify(request.cookies[SESSION_COOKIE], request.params.id);
         const actor = requireActor(request);
         const { rotateSession, ...result } = await service.verify(
           actor,
@@ -126,13 +136,12 @@ export function paymentsRoutes(
           meta(request),
         );
         if (rotateSession) {
-          // As the login route does: a new session row and cookie, the old session gone. Of two
+          // As the login route does: a new session row and cookie, the old session ended. Of
           // verifies at once from one browser (two tabs, a poll and a click) only the one that
-          // deleted the old session gets a new one; the other answers without a cookie. Its old
-          // cookie is then invalid, but the browser already holds the winner's cookie (one
-          // cookie jar), so the page's next /auth/me is signed in; only a client that keeps the
-          // old cookie by itself would see a 401 and sign in again.
-          const rotated = await service.rotateSession(actor, meta(request));
+          // ended the old session gets a new one; the others answer without a cookie (the
+          // browser holds the winner's: one cookie jar). Those still in flight with the old
+          // cookie are answered by replayVerify above.
+          const rotated = await service.rotateSession(actor, request.params.id, meta(request));
           if (rotated) setSessionCookie(reply, sessionSettings, rotated.token, false);
         }
         return result;

@@ -16,6 +16,7 @@ import { truncateText } from '@pgel/shared/text';
 import type { Database, Executor } from '../../db/client';
 import { writeAudit } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
+import { hashToken } from '../../platform/secrets';
 import { createSession, type SessionActor, type SessionSettings } from '../../platform/session';
 import {
   GatewayError,
@@ -24,9 +25,15 @@ import {
   type WebhookRequest,
 } from './gateways/gateway';
 import { SandboxGateway } from './gateways/sandbox';
+import {
+  endSessionForRotation,
+  ownerOfReplacedSession,
+  SESSION_ROTATED_ACTION,
+  sessionIdOfToken,
+} from './payments.replay';
 import * as repo from './payments.repository';
 import { type OrderRow, toPaymentOrder } from './payments.repository';
-import { messageFor, type SettleSource, settleFailed, settlePaid, takeSession } from './payments.settle';
+import { messageFor, type SettleSource, settleFailed, settlePaid } from './payments.settle';
 import { admitOrder, throttledCouponLookup } from './payments.throttle';
 
 export type PaymentsDeps = {
@@ -46,6 +53,15 @@ export type VerifyResult = {
   /** The package became active after this session began: sign the student in again. */
   rotateSession: boolean;
 };
+
+/** What a verification answers about an order in its current state. */
+function verifyAnswer(order: OrderRow): Omit<VerifyResult, 'rotateSession'> {
+  return {
+    status: order.status === 'created' ? 'pending' : (order.status as VerifyResult['status']),
+    message: messageFor(order),
+    order: toPaymentOrder(order),
+  };
+}
 
 /** What a webhook did, for the route's log line (nothing secret). */
 export type WebhookResult =
@@ -204,11 +220,23 @@ export class PaymentsService {
       else if (outcome.status === 'failed') order = (await settleFailed(db, order.id, outcome, source)).order;
     }
     return {
-      status: order.status === 'created' ? 'pending' : (order.status as VerifyResult['status']),
-      message: messageFor(order),
-      order: toPaymentOrder(order),
+      ...verifyAnswer(order),
       rotateSession: order.status === 'paid' && (await this.sessionPredates(actor, order)),
     };
+  }
+
+  /**
+   * The verify route's answer to a cookie whose session this order's verification replaced
+   * (payments.replay.ts): the order as it stands, as the first verification answered it. Anything
+   * else is the 401 any ended session gets.
+   */
+  async replayVerify(token: string | undefined, id: string): Promise<Omit<VerifyResult, 'rotateSession'>> {
+    const { db } = this.deps;
+    const userId =
+      token && isUuid(id) ? await ownerOfReplacedSession(db, hashToken(token), id, new Date()) : undefined;
+    const order = userId ? await repo.findOrderOf(db, id, userId) : undefined;
+    if (!order) throw AppError.unauthorized();
+    return verifyAnswer(order);
   }
 
   /** The audit row of a verification the server refused (the order is left as it was). */
@@ -256,25 +284,32 @@ export class PaymentsService {
 
   /**
    * Ends the request's session and opens a new one for the same user; the route sets the cookie.
-   * Only the request that deletes the old session row opens the new one (two tabs, or a poll and
-   * a click, may verify at once and both see a session older than the payment): the others get
-   * null, so one payment makes one new session.
+   * Only the request that ends the old session opens the new one (two tabs, or a poll and a
+   * click, may verify at once and both see a session older than the payment): the others get
+   * null, so one payment makes one new session. The audit row names the order and both sessions:
+   * it is what lets this order's verify route still answer the replaced cookie for a while
+   * (payments.replay.ts).
    */
-  async rotateSession(actor: SessionActor, meta: Meta) {
+  async rotateSession(actor: SessionActor, orderId: string, meta: Meta) {
     return this.deps.db.transaction(async (tx) => {
-      if (!(await takeSession(tx, actor.sessionId))) return null;
+      if (!(await endSessionForRotation(tx, actor.sessionId, new Date()))) return null;
       const created = await createSession(tx, this.deps.sessionSettings, actor.id, {
         ip: meta.ip,
         userAgent: meta.userAgent,
       });
       await writeAudit(tx, {
         actorId: actor.id,
-        action: 'auth.session_rotated',
+        action: SESSION_ROTATED_ACTION,
         entity: 'user',
         entityId: actor.id,
         collegeId: actor.collegeId,
         ip: meta.ip,
-        after: { reason: 'payment' },
+        after: {
+          reason: 'payment',
+          orderId,
+          replacedSessionId: actor.sessionId,
+          sessionId: await sessionIdOfToken(tx, hashToken(created.token)),
+        },
       });
       return created;
     });

@@ -3,7 +3,7 @@ import { PAYMENT_MESSAGES } from '@pgel/shared/commerce/payments';
 import { truncateText } from '@pgel/shared/text';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client';
-import { auditLog, sessions } from '../../db/schema/index';
+import { auditLog } from '../../db/schema/index';
 import { writeAudit } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
 import type { OrderRow } from './payments.repository';
@@ -139,15 +139,6 @@ async function recordDuplicatePayment(
       reason: REFUND_REASONS.duplicate,
     },
   });
-}
-
-/**
- * Deletes the request's session for its rotation; true only for the one request that deleted
- * the row (a concurrent rotation of the same session waits on the row and finds it gone).
- */
-export async function takeSession(tx: Tx, sessionId: string): Promise<boolean> {
-  const rows = await tx.delete(sessions).where(eq(sessions.id, sessionId)).returning({ id: sessions.id });
-  return rows.length > 0;
 }
 
 /**
