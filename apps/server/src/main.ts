@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { type DatabaseHandle, type DatabaseOptions, openDatabase, reportConnectionLost } from './db/client';
+import { reportTransactionRetry } from './db/retrying-transactions';
 import { EmbeddedDatabaseError } from './ops/embedded-guard';
 import { isDatabaseUnavailable } from './platform/errors';
 import { serializeError } from './platform/logging';
@@ -27,6 +28,11 @@ async function main() {
     onConnectionError: (err) => {
       if (log) log.warn({ err }, 'database connection lost; the pool reconnects on the next query');
       else reportConnectionLost(err);
+    },
+    onTransactionRetry: (retry) => {
+      // The SQLSTATE and the attempt only: never the statement or its values.
+      if (log) log.warn(retry, 'transaction retried after a lock conflict');
+      else reportTransactionRetry(retry);
     },
   });
   const app = await buildApp({ config, database, startBackgroundJobs: true });

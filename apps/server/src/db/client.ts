@@ -16,6 +16,7 @@ import {
   markEmbeddedFolder,
 } from '../ops/embedded-guard';
 import { ReleasingPool } from './releasing-pool';
+import { installRetryingTransactions, type TransactionRetry } from './retrying-transactions';
 import * as schema from './schema/index';
 import { attachStatementWatch, StatementWatch } from './statement-watch';
 
@@ -48,6 +49,11 @@ export type DatabaseOptions = {
    * only). Without it, a folder that once held a database and is now empty stops the caller.
    */
   freshEmbedded?: boolean;
+  /**
+   * Told when a transaction is run again after a deadlock or serialization failure
+   * (db/retrying-transactions.ts); by default a line on stderr with the code.
+   */
+  onTransactionRetry?: (retry: TransactionRetry) => void;
 };
 
 /**
@@ -66,9 +72,17 @@ export const POOL_SETTINGS = {
 
 /**
  * Opens the database and applies every committed migration. PGlite is one connection in this
- * process; PostgreSQL gets a pool, so several app servers can share one database.
+ * process; PostgreSQL gets a pool, so several app servers can share one database. On both, every
+ * `db.transaction` runs again after a deadlock or serialization failure (at most 3 tries), so no
+ * call site can forget to (db/retrying-transactions.ts).
  */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  const handle = await openDriver(options);
+  installRetryingTransactions(handle.db, { onRetry: options.onTransactionRetry });
+  return handle;
+}
+
+async function openDriver(options: DatabaseOptions): Promise<DatabaseHandle> {
   const migrationsFolder = findMigrationsFolder();
   if (options.databaseUrl) {
     const pool = new ReleasingPool({

@@ -2,6 +2,7 @@ import { SESSION_MESSAGES } from '@pgel/shared/schemas/auth';
 import { GENERIC_MESSAGES } from '@pgel/shared/schemas/common';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { transactionConflictCode } from '../db/retrying-transactions';
 
 type ErrorCode =
   | 'validation'
@@ -24,6 +25,11 @@ const STATUS: Record<ErrorCode, number> = {
 
 /** Seconds a client is asked to wait (`Retry-After`) while the database is away. */
 export const RETRY_AFTER_SECONDS = 5;
+/**
+ * Seconds a client is asked to wait after its transaction lost a lock conflict three times in a
+ * row (db/retrying-transactions.ts): the requests it collided with finish within moments.
+ */
+export const CONFLICT_RETRY_AFTER_SECONDS = 1;
 
 /** The one error services throw; the handler turns it into `{ code, message, fieldErrors? }`. */
 export class AppError extends Error {
@@ -114,9 +120,11 @@ export function isDatabaseUnavailable(err: unknown): boolean {
 
 /**
  * Maps every error to the API's error shape. Validation failures carry the first message of the
- * shared schema (the order the spec checks in); a database that cannot be reached is a 503 with
- * `Retry-After` (the pool reconnects by itself); anything unexpected is a 500 whose detail stays
- * in the log, through the logger's error serializer (codes and statement names, never values).
+ * shared schema (the order the spec checks in); a database that cannot be reached, and a lock
+ * conflict still lost after the transaction's retries, are a 503 with `Retry-After` (the pool
+ * reconnects by itself; the colliding requests finish); anything unexpected is a 500 whose
+ * detail stays in the log, through the logger's error serializer (codes and statement names,
+ * never values).
  */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
@@ -139,6 +147,16 @@ export function registerErrorHandler(app: FastifyInstance) {
         message: first?.message ?? GENERIC_MESSAGES.fallback,
         fieldErrors,
       });
+    }
+    const conflict = transactionConflictCode(error);
+    if (conflict) {
+      // A deadlock or serialization failure that outlived the transaction's retries: the request
+      // is fine and will pass when sent again, so not a 500. The code alone is logged.
+      request.log.warn({ code: conflict }, 'transaction conflict outlived its retries');
+      return reply
+        .status(503)
+        .header('retry-after', String(CONFLICT_RETRY_AFTER_SECONDS))
+        .send({ code: 'busy', message: GENERIC_MESSAGES.busy });
     }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');

@@ -81,6 +81,13 @@ export function idempotencyKeyOf(request: FastifyRequest): IdempotencyKey | unde
  * concurrent request with the same key waits on the key's primary key until the first commits,
  * then reads and replays its answer; if the first rolled back, it does the work itself. Errors
  * are never stored, so a corrected retry with the same key may succeed.
+ *
+ * `db.transaction` runs the whole again after a deadlock or serialization failure
+ * (db/retrying-transactions.ts). That is safe here because the claim is inside it: the failed
+ * attempt's key rolled back with its work, so the next attempt claims the key afresh and either
+ * does the work once or, when a concurrent request with the key committed meanwhile, replays that
+ * answer. The key's row references the user (a KEY SHARE lock on their row), so a service that
+ * locks the user's row in `work` locks it FOR NO KEY UPDATE (issue 27).
  */
 export async function idempotentTransaction<S>(
   db: Database,

@@ -32,6 +32,8 @@ export const GENERIC_MESSAGES = {
   badLink: 'This link is not valid. Please check that you copied all of it.',
   /** The database is away for a moment (503); the server reconnects by itself. */
   unavailable: 'The service is briefly unavailable. Please try again in a moment.',
+  /** Many changes to the same data at once, still colliding after the server's own retries (503). */
+  busy: 'Too many changes arrived at the same moment. Please try again.',
 } as const;
 
 /** A simple address pattern, as the spec's login check uses: something@something.something */
