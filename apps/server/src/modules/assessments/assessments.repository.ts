@@ -44,7 +44,9 @@ export async function findStudent(
 /**
  * The student's user row, locked until the transaction ends, when it is inside the scope: two
  * scorings of one student run one after another, so neither can miss the other's period (the
- * overlap check) or take the same AETCOM year.
+ * overlap check) or take the same AETCOM year. FOR NO KEY UPDATE: it only orders writers and never
+ * changes the row's keys, so it neither waits for nor deadlocks with the KEY SHARE locks of rows
+ * that reference the student (issue 27).
  */
 export async function lockStudent(
   tx: Tx,
@@ -55,7 +57,7 @@ export async function lockStudent(
     .select(studentColumns)
     .from(users)
     .where(studentWhere(studentId, scope))
-    .for('update');
+    .for('no key update');
   return row;
 }
 

@@ -27,7 +27,9 @@ export async function lockCertifiableStudent(
     })
     .from(users)
     .where(and(studentsWhere(scope), eq(users.id, id)))
-    .for('update')
+    // NO KEY UPDATE: the certificate flag is not a key, and the lock must not wait for the KEY
+    // SHARE locks of rows that reference the student (issue 27).
+    .for('no key update')
     .limit(1);
   return row;
 }

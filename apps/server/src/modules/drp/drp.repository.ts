@@ -148,7 +148,11 @@ export async function findPosting(db: Executor, where: SQL, id: string): Promise
 
 export type PostingStateRow = typeof drpPostings.$inferSelect;
 
-/** Locks one posting inside `where` until the transaction ends (delete and marking exclude each other). */
+/**
+ * Locks one posting inside `where` until the transaction ends (delete and marking exclude each
+ * other). FOR UPDATE, unlike the student's lock: a delete removes the row's key, so the lock also
+ * holds off a record being written that references the posting until the delete is decided.
+ */
 export async function lockPosting(tx: Tx, where: SQL, id: string): Promise<PostingStateRow | undefined> {
   const [row] = await tx
     .select()
@@ -239,7 +243,9 @@ const personColumns = {
 /**
  * A live student (role null, not deleted), locked until the transaction ends, inside the
  * college and department when given: two postings of one student are written one after the other,
- * so neither misses the other in the overlap check.
+ * so neither misses the other in the overlap check. FOR NO KEY UPDATE: it only orders writers and
+ * never changes the row's keys, so it does not wait for (and deadlock with) the KEY SHARE locks
+ * that rows referencing the student take (issue 27).
  */
 export async function lockStudent(
   tx: Tx,
@@ -260,7 +266,7 @@ export async function lockStudent(
       ),
     )
     .limit(1)
-    .for('update');
+    .for('no key update');
   return row;
 }
 

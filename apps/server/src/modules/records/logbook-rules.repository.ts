@@ -7,13 +7,19 @@ import { records, theses, users } from '../../db/schema/index';
 /**
  * The student's own user row, locked until the transaction ends: a student's logbook writes run
  * one after another, so two requests at once cannot both pass a rule that counts their entries.
+ *
+ * FOR NO KEY UPDATE, not FOR UPDATE: the lock only orders the student's writers and never goes
+ * with a change of the row's keys. A row inserted earlier in the same transaction that references
+ * the student (the Idempotency-Key's row) holds a KEY SHARE lock on this row; FOR UPDATE waits for
+ * every other holder of one, so two such transactions waited for each other (a deadlock, 40P01,
+ * issue 27), while FOR NO KEY UPDATE lets key-share holders be.
  */
 export async function lockStudent(tx: Tx, studentId: string) {
   const [row] = await tx
     .select({ id: users.id, verifyByHod: users.verifyByHod, paid: users.paid })
     .from(users)
     .where(and(eq(users.id, studentId), isNull(users.deletedAt)))
-    .for('update');
+    .for('no key update');
   return row;
 }
 

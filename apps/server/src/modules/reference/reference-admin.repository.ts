@@ -85,12 +85,17 @@ export async function insertCollege(db: Executor, values: typeof colleges.$infer
   return row;
 }
 
+/**
+ * The college, locked so two edits of its departments run one after the other. FOR NO KEY UPDATE:
+ * the edit never changes the college's key, and FOR UPDATE would also stop every row referencing
+ * the college (users, records, ...) from being written meanwhile (issue 27).
+ */
 export async function lockCollege(db: Executor, id: string) {
   const [row] = await db
     .select({ id: colleges.id, name: colleges.name })
     .from(colleges)
     .where(eq(colleges.id, id))
-    .for('update');
+    .for('no key update');
   return row;
 }
 
@@ -199,12 +204,17 @@ export async function insertDepartment(db: Executor, name: string) {
   return row;
 }
 
+/**
+ * The department, locked so two courses added to it at once are checked one after the other. FOR
+ * NO KEY UPDATE, as `lockCollege`: the key never changes, and rows referencing the department
+ * (records, users, courses) go on being written meanwhile (issue 27).
+ */
 export async function lockDepartment(db: Executor, id: string) {
   const [row] = await db
     .select({ id: departments.id, name: departments.name })
     .from(departments)
     .where(eq(departments.id, id))
-    .for('update');
+    .for('no key update');
   return row;
 }
 

@@ -74,7 +74,12 @@ export const studentListColumns = {
 
 export type StudentRow = typeof users.$inferSelect;
 
-/** One live student inside the scope, locked for the change; undefined otherwise. */
+/**
+ * One live student inside the scope, locked for the change; undefined otherwise. FOR NO KEY
+ * UPDATE: these changes (approval, payment, password, deletion mark, certificate) never touch the
+ * row's keys (id, e-mail, referral id), and the lock must not wait for the KEY SHARE locks that
+ * rows referencing the student take (issue 27: two such waits at once are a deadlock).
+ */
 export async function lockStudent(
   db: Executor,
   scope: StudentScope,
@@ -84,19 +89,24 @@ export async function lockStudent(
     .select()
     .from(users)
     .where(and(studentsWhere(scope), eq(users.id, id)))
-    .for('update')
+    .for('no key update')
     .limit(1);
   return row;
 }
 
-/** Live, not yet verified students among `ids`, locked. */
+/**
+ * Live, not yet verified students among `ids`, locked (FOR NO KEY UPDATE, as `lockStudent`) in
+ * the order of their ids: two bulk changes of overlapping students take their locks in one order,
+ * so neither holds a row the other waits for.
+ */
 export async function lockUnverifiedStudents(db: Executor, ids: string[]): Promise<StudentRow[]> {
   if (ids.length === 0) return [];
   return db
     .select()
     .from(users)
     .where(and(studentsWhere({ kind: 'all' }), inArray(users.id, ids), eq(users.verifyByHod, false)))
-    .for('update');
+    .orderBy(users.id)
+    .for('no key update');
 }
 
 export async function updateStudents(
