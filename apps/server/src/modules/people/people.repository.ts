@@ -46,9 +46,13 @@ export async function findTeacher(db: Executor, collegeId: string, departmentId:
   return row;
 }
 
-/** The user's row, locked until the transaction ends (two saves at once apply one after the other). */
+/**
+ * The user's row, locked until the transaction ends (two saves at once apply one after the other).
+ * FOR NO KEY UPDATE: a profile save never changes the key, and rows referencing the user take
+ * key-share locks that FOR UPDATE would deadlock with (issue 27).
+ */
 export async function lockUser(db: Executor, id: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(eq(users.id, id)).for('update');
+  const [row] = await db.select().from(users).where(eq(users.id, id)).for('no key update');
   return row;
 }
 

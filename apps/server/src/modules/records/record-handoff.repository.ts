@@ -97,7 +97,8 @@ export async function claimDigestRecipients(
     )
     .orderBy(asc(users.id))
     .limit(options.limit)
-    .for('update', { skipLocked: true });
+    // The claim only stamps digest_sent_at: no key changes, so no wait on rows that reference staff.
+    .for('no key update', { skipLocked: true });
   const rows = await db
     .update(users)
     .set({ digestSentAt: options.now })

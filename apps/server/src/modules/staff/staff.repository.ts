@@ -79,13 +79,17 @@ export function staffListQueries(db: Executor) {
 
 export const staffListColumns = peopleListColumns;
 
-/** One live staff member inside the scope, locked for a change; undefined otherwise. */
+/**
+ * One live staff member inside the scope, locked for a change; undefined otherwise. FOR NO KEY
+ * UPDATE: the change never touches the key, and rows that name the member (a record's teacher, an
+ * assignment) take key-share locks on it, which FOR UPDATE would wait for and deadlock with.
+ */
 export async function lockStaff(db: Executor, scope: StaffScope, id: string): Promise<UserRow | undefined> {
   const [row] = await db
     .select()
     .from(users)
     .where(and(staffWhere(scope), eq(users.id, id)))
-    .for('update')
+    .for('no key update')
     .limit(1);
   return row;
 }
@@ -100,10 +104,13 @@ export async function findStaff(db: Executor, scope: StaffScope, id: string): Pr
   return row;
 }
 
-/** Any account with this address, deleted ones included (the unique index covers them too). */
+/**
+ * Any account with this address, deleted ones included (the unique index covers them too). Locked
+ * FOR NO KEY UPDATE when asked (a teacher link is made on it; its key never changes).
+ */
 export async function findAnyUserByEmail(db: Executor, email: string, options = { lock: false }) {
   const query = db.select().from(users).where(eq(users.email, email)).limit(1);
-  const [row] = options.lock ? await query.for('update') : await query;
+  const [row] = options.lock ? await query.for('no key update') : await query;
   return row;
 }
 
