@@ -123,7 +123,11 @@ export const ChangePasswordSchema = z
     } else if (value.newPassword !== value.confirmPassword) {
       ctx.addIssue({ code: 'custom', message: CHANGE_PASSWORD_MESSAGES.mismatch, path: ['confirmPassword'] });
     } else if (value.newPassword === value.currentPassword) {
-      ctx.addIssue({ code: 'custom', message: CHANGE_PASSWORD_MESSAGES.sameAsCurrent, path: ['newPassword'] });
+      ctx.addIssue({
+        code: 'custom',
+        message: CHANGE_PASSWORD_MESSAGES.sameAsCurrent,
+        path: ['newPassword'],
+      });
     } else if (value.newPassword.length < PASSWORD_MIN_LENGTH) {
       ctx.addIssue({ code: 'custom', message: PASSWORD_MESSAGES.tooShort, path: ['newPassword'] });
     } else if (value.newPassword.length > PASSWORD_MAX_LENGTH) {

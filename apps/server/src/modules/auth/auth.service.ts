@@ -11,9 +11,9 @@ import {
   VERIFY_MESSAGES,
 } from '@pgel/shared/schemas/auth';
 import { NOTIFICATION_TEXT } from '@pgel/shared/schemas/notifications';
-import { CONFIRMATION_MESSAGES } from '@pgel/shared/schemas/staff-confirmation';
 import type { SessionUser } from '@pgel/shared/schemas/session-user';
 import { SIGNUP_MESSAGES, type SignupInput } from '@pgel/shared/schemas/signup';
+import { CONFIRMATION_MESSAGES } from '@pgel/shared/schemas/staff-confirmation';
 import type { Database } from '../../db/client';
 import { writeAudit } from '../../platform/audit';
 import { isUniqueViolation } from '../../platform/db-errors';

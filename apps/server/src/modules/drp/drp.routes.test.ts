@@ -1,8 +1,8 @@
 import { addDays } from '@pgel/shared/academic/common';
 import { DRP_COORDINATOR_TEXT, DRP_MESSAGES as M, type Posting } from '@pgel/shared/drp/postings';
 import { LOGIN_MESSAGES, VERIFY_MESSAGES } from '@pgel/shared/schemas/auth';
-import { CONFIRMATION_MESSAGES } from '@pgel/shared/schemas/staff-confirmation';
 import { FILE_MESSAGES } from '@pgel/shared/schemas/files';
+import { CONFIRMATION_MESSAGES } from '@pgel/shared/schemas/staff-confirmation';
 import { asc, count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { drpPostings, mailOutbox, notifications, users } from '../../db/schema/index';

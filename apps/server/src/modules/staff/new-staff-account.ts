@@ -11,8 +11,8 @@ import type { SessionActor } from '../../platform/session';
 // Accounts (users, tokens, sessions) are the auth module's rows; staff only decides who and where.
 import * as accounts from '../auth/auth.repository';
 import { STAFF_VERIFY_DAYS, staffCredentialsMail } from './staff.mail';
-import { tellConfirmers } from './staff-confirmation.service';
 import * as repo from './staff.repository';
+import { tellConfirmers } from './staff-confirmation.service';
 import { auditView, type Meta, type Placement } from './staff-rules';
 
 /** A new staff account: what the form gave plus where it belongs. */
