@@ -228,6 +228,8 @@ export const API_ACCESS_TABLE: Record<string, AccessEntry> = {
   // Reports and the printed logbook.
   'GET /reports': DEPARTMENT_STAFF,
   'GET /reports/export.csv': DEPARTMENT_STAFF,
+  // Flagged entries per student (issue 27): the HOD of the department and Master.
+  'GET /reports/flags': ['hod', 'master'],
   'GET /print-logbook/students': ownScope(
     SIGNED_IN.filter((a) => a !== 'drpCoordinator'),
     OWNER_AND_DEPARTMENT,

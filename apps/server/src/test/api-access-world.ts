@@ -427,6 +427,11 @@ export function queryFor(w: ApiAccessWorld, operation: string, names: string[]):
   // Clinical cases: the list masks their patients' names.
   if (operation === 'GET /records') query.kind = clinicalCase.id;
   if (operation === 'POST /files') query.purpose = 'document';
+  // The owner's department: Master and Admin name the one whose flag counts they read.
+  if (operation === 'GET /reports/flags') {
+    query.collegeId = w.academic.medicine.college.id;
+    query.departmentId = w.academic.medicine.department.id;
+  }
   return query;
 }
 
@@ -561,6 +566,8 @@ export function bodyFor(w: ApiAccessWorld, operation: string, params: Record<str
         ...verifyInputFor(introductionSchedule, {}),
         ...(operation === 'POST /records/bulk-verification' ? { recordIds: [params.recordId] } : {}),
       };
+    case 'POST /records/{id}/reset':
+      return { reason: 'Entered under the wrong skill' };
     case 'POST /theses/{stage}/title':
       return { title: 'Outcomes of early mobilisation' };
     case 'POST /theses/{stage}/guide':

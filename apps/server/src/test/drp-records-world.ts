@@ -160,7 +160,7 @@ export function callRecordRoute(
         options,
       );
     case 'reset':
-      return post(t.app, `/api/v1/records/${id}/reset`, {}, options);
+      return post(t.app, `/api/v1/records/${id}/reset`, { reason: 'Reviewed again on request' }, options);
     case 'delete':
       return del(t.app, `/api/v1/records/${id}`, options);
   }

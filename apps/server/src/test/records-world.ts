@@ -5,7 +5,7 @@ import type { StaffRole } from '@pgel/shared/roles';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll } from 'vitest';
 import type { Database } from '../db/client';
-import { records } from '../db/schema/index';
+import { recordScores, records } from '../db/schema/index';
 import { tinyPdf } from './files';
 import {
   buildTestApp,
@@ -266,4 +266,15 @@ export function verifyInputFor(kind: RecordKind, values: Record<string, unknown>
   const rows = typeof type === 'string' ? scoring.rubrics[type] : undefined;
   if (rows) return { rubric: rows.map((_, i) => (i % 2 === 0 ? 4 : 3)) };
   return { score: scoring.otherwise[scoring.otherwise.length - 1]?.value };
+}
+
+/**
+ * A record's history a minute older, so the next verification or reset sorts after it: two
+ * requests in a row may share PGlite's millisecond clock.
+ */
+export async function ageHistory(db: Database, recordId: string): Promise<void> {
+  await db
+    .update(recordScores)
+    .set({ createdAt: sql`${recordScores.createdAt} - interval '1 minute'` })
+    .where(eq(recordScores.recordId, recordId));
 }

@@ -378,6 +378,15 @@ export function canChooseReportDepartment(actor: Pick<Actor, 'role'>): boolean {
   return isInstitutionWide(actor);
 }
 
+/**
+ * The flagged entries counted per student (issue 27) are the HOD's view of their own department;
+ * Master and Admin see them for the department they choose on /reports.
+ */
+export function canSeeFlagCounts(actor: Pick<Actor, 'role' | 'collegeId' | 'departmentId'>): boolean {
+  if (isInstitutionWide(actor)) return true;
+  return actor.role === 'hod' && actor.collegeId !== null && actor.departmentId !== null;
+}
+
 /** Whether the actor prints logbooks at all (the /printLogbook page): students and report staff. */
 export function canPrintLogbooks(actor: Pick<Actor, 'role' | 'collegeId' | 'departmentId'>): boolean {
   return isStudent(actor) || canSeeReports(actor);

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { requiredText } from '../schemas/common';
 import { ListQuerySchema } from '../schemas/list';
+import { RecordFlagSchema } from './flags';
+import { SKILL_ROLES } from './kinds/options';
+import { ROLE_MESSAGES } from './roles';
 import { RECORD_STATUSES, VERDICTS } from './types';
 
 /** Messages of spec 02 sections 5 and 8 shared by every kind, word for word. */
@@ -21,7 +24,12 @@ export const RECORD_MESSAGES = {
   reset: 'Record reset to Pending',
   /** Not in the spec (issue 10): Reset asks first; it clears the feedback and score. */
   resetConfirmTitle: 'Reset to Pending?',
-  resetConfirm: 'The feedback and score of this entry will be cleared. The score history keeps them.',
+  resetConfirm:
+    'The feedback, score and confirmed role of this entry will be cleared for a new review. The history keeps the earlier verification with your reason, and the resident is told.',
+  /** Not in the spec (issue 27): a verified entry is amended, never silently reset. */
+  resetReasonLabel: 'Reason for the reset',
+  resetReasonRequired: 'Please give the reason for the reset.',
+  resetReasonTooLong: 'The reason can be at most 500 characters.',
   /** Not in the spec: the API refuses a verification that sets Pending (only Reset does). */
   verdictRequired: 'Status must be Approved or Rejected. Use Reset to return an entry to Pending.',
   /** Not in the spec (issue 10): under 'All fields are required!' when rubric rows are unscored. */
@@ -90,8 +98,33 @@ export const VerifyRecordSchema = z.object({
   /** A scale value, or omitted when the kind is scored by rubric rows or not scored. */
   score: z.number().int().min(0).max(4).optional(),
   rubric: z.array(z.number().int().min(0).max(4)).optional(),
+  /**
+   * Kinds that log the resident's role (procedures, surgical and diagnostic skills): the role the
+   * verifier confirms, kept beside the logged one; omitted means confirmed as logged (issue 27).
+   * Refused for other kinds.
+   */
+  confirmedRole: z.enum(SKILL_ROLES, { error: ROLE_MESSAGES.invalid }).optional(),
 });
 export type VerifyRecordInput = z.infer<typeof VerifyRecordSchema>;
+
+/** The most a reset's reason holds. */
+export const RESET_REASON_MAX = 500;
+
+/**
+ * POST /records/:id/reset (issue 27): the reason is required. It is kept in the entry's history
+ * (the reset row's remark) beside the verification it undoes; the resident reads it there.
+ */
+export const ResetRecordSchema = z.object(
+  {
+    reason: z
+      .string({ error: RECORD_MESSAGES.resetReasonRequired })
+      .trim()
+      .min(1, { error: RECORD_MESSAGES.resetReasonRequired })
+      .max(RESET_REASON_MAX, { error: RECORD_MESSAGES.resetReasonTooLong }),
+  },
+  { error: RECORD_MESSAGES.resetReasonRequired },
+);
+export type ResetRecordInput = z.infer<typeof ResetRecordSchema>;
 
 export const BulkVerifySchema = VerifyRecordSchema.extend({
   recordIds: z
@@ -136,29 +169,55 @@ export const RecordListItemSchema = z.object({
   verifiedAt: z.string().nullable(),
   /** Verified at least once, even if reset to Pending since: it can never be deleted. */
   everVerified: z.boolean(),
+  /**
+   * Kinds that log the resident's role: the role the last verification confirmed (the logged one
+   * is `details.role`); null while pending and for other kinds (issue 27).
+   */
+  confirmedRole: z.string().nullable(),
+  /**
+   * When a verified entry was last reset to Pending with a reason (issue 27): the printable
+   * logbook and the PDF mark it amended on that day; null for an entry never reset.
+   */
+  amendedAt: z.string().nullable(),
   certificate: FileRefSchema.nullable(),
   details: z.record(z.string(), z.unknown()),
   createdAt: z.string(),
+  /** Why the entry looks doubtful, if it does (issue 27): flagged, never refused. */
+  flags: z.array(RecordFlagSchema),
 });
 export type RecordListItem = z.infer<typeof RecordListItemSchema>;
+
+/**
+ * One verification or reset of a record (record_scores): who, when, the verdict, score, feedback
+ * and confirmed role; a reset (`event: 'reset'`, status Pending) has its reason as its remark.
+ */
+export const ScoreHistoryItemSchema = z.object({
+  event: z.enum(['verification', 'reset']),
+  status: z.enum(RECORD_STATUSES),
+  score: ScoreSchema.nullable(),
+  /** The verifier's feedback; on a reset, its reason (null for resets made before issue 27). */
+  remark: z.string().nullable(),
+  /** The role this verification confirmed (kinds that log one), else null. */
+  confirmedRole: z.string().nullable(),
+  byName: z.string(),
+  at: z.string(),
+});
+export type ScoreHistoryItem = z.infer<typeof ScoreHistoryItemSchema>;
+/** Every verification and reset of a record, newest first. */
+export const ScoreHistorySchema = z.object({ items: z.array(ScoreHistoryItemSchema) });
 
 /** GET /records/:id: the list item plus sensitive fields for those allowed to see them. */
 export const RecordDetailSchema = RecordListItemSchema.extend({
   /** Whether the caller may verify (faculty of the department, not their own) or delete (owner, never verified). */
   canVerify: z.boolean(),
   canDelete: z.boolean(),
+  /**
+   * The entry's history, newest first (the same items as GET /records/:id/scores): every earlier
+   * verification stays readable after a reset (issue 27).
+   */
+  history: z.array(ScoreHistoryItemSchema),
 });
 export type RecordDetail = z.infer<typeof RecordDetailSchema>;
-
-/** Every scoring of a record, newest first. */
-export const ScoreHistoryItemSchema = z.object({
-  status: z.enum(RECORD_STATUSES),
-  score: ScoreSchema.nullable(),
-  remark: z.string().nullable(),
-  byName: z.string(),
-  at: z.string(),
-});
-export const ScoreHistorySchema = z.object({ items: z.array(ScoreHistoryItemSchema) });
 
 export const CreateRecordResponseSchema = z.object({ message: z.string(), record: RecordDetailSchema });
 export const VerifyRecordResponseSchema = CreateRecordResponseSchema;
@@ -182,7 +241,11 @@ export const OptionsResponseSchema = z.object({
   items: z.array(z.object({ id: z.uuid(), title: z.string() })),
 });
 
-/** GET /records/counts: the student's dashboard, one row per kind in menu order. */
+/**
+ * GET /records/counts: the student's dashboard, one row per kind in menu order. Kinds that log
+ * the resident's role also count their approved entries per confirmed role, in SKILL_ROLES order
+ * (issue 27): what the faculty confirmed, not what was logged.
+ */
 export const RecordCountsSchema = z.object({
   items: z.array(
     z.object({
@@ -191,6 +254,7 @@ export const RecordCountsSchema = z.object({
       approved: z.number().int(),
       pending: z.number().int(),
       rejected: z.number().int(),
+      roles: z.array(z.object({ role: z.string(), approved: z.number().int() })).optional(),
     }),
   ),
 });
@@ -206,6 +270,8 @@ export const PendingRecordSchema = z.object({
   summary: z.string().nullable(),
   status: z.enum(RECORD_STATUSES),
   date: z.string().nullable(),
+  /** Why the entry looks doubtful, if it does (issue 27): the verifier sees it before opening it. */
+  flags: z.array(RecordFlagSchema),
 });
 export type PendingRecord = z.infer<typeof PendingRecordSchema>;
 
@@ -215,13 +281,17 @@ export const FormContextSchema = z.object({ restrictedAllowed: z.array(z.string(
 /**
  * GET /records/:kind/defaults (a student): what a new entry of the kind starts with, from the
  * student's latest entry of it (the teacher while still offered, the competency while still
- * listed), else the student's unit head as the teacher. Absent keys mean no default.
+ * listed), else the student's unit head as the teacher. With `subject` (the skill chosen on a
+ * kind that logs the resident's role), the role the student last logged for that same skill
+ * (issue 27). Absent keys mean no default.
  */
 export const RecordDefaultsParamsSchema = z.object({ kind: z.string().min(1).max(60) });
+export const RecordDefaultsQuerySchema = z.object({ subject: z.uuid().optional() });
 export const RecordDefaultsSchema = z.object({
   teacherId: z.uuid().optional(),
   fields: z.object({
     competency: z.object({ id: z.uuid(), title: z.string() }).optional(),
+    role: z.enum(SKILL_ROLES).optional(),
   }),
 });
 export type RecordDefaults = z.infer<typeof RecordDefaultsSchema>;

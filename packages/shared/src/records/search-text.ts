@@ -16,6 +16,8 @@ export type SearchableRecord = {
   verifiedByName: string | null;
   verifiedAt: Date | string | null;
   score: unknown;
+  /** The role the verifier confirmed (issue 27): found by the search beside the logged one. */
+  confirmedRole?: string | null;
 };
 
 /** A stored search text stays well inside what a trigram index entry handles quickly. */
@@ -113,6 +115,9 @@ function valueTextsOf(column: ColumnDef, record: SearchableRecord): string[] {
   const format = column.format ?? (column.value === 'date' ? 'date' : 'text');
   if (column.value.startsWith('details.')) {
     const value = record.details[column.value.slice('details.'.length)];
+    if (format === 'role' && record.confirmedRole && record.confirmedRole !== value) {
+      return [...valueTexts(value), record.confirmedRole];
+    }
     return format === 'date' ? dateTexts(value) : valueTexts(value);
   }
   switch (column.value) {

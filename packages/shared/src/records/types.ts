@@ -94,7 +94,8 @@ export type ColumnDef = {
    * `details.<key>` (remote selects show their option's title).
    */
   value: string;
-  format?: 'date' | 'text' | 'number' | 'status' | 'file' | 'score' | 'verified';
+  /** 'role': the resident's logged role, or the role the verifier confirmed once verified (issue 27). */
+  format?: 'date' | 'text' | 'number' | 'status' | 'file' | 'score' | 'verified' | 'role';
   /**
    * Names or identifies the patient (a procedure's patient name, a clinical case's patient id):
    * shown in the table, but never put in the search text (`recordSearchText`), so the search
@@ -204,4 +205,12 @@ export type RecordKind = {
   uploadMessages?: { failed: string; error: string };
   /** The record's date is the day it arrives (uploads); the form has no date field. */
   datedOnArrival?: boolean;
+  /**
+   * The entry logs the resident's role (PGMER-2023: observed, assisted, performed with a guide or
+   * independently) in the select `field`, one of SKILL_ROLES (issue 27). The verifier confirms it
+   * or changes it; both are kept (`details[field]` and the record's `confirmedRole`). `subject` is
+   * the remote select the role is about (the skill): a new entry proposes the student's last role
+   * for that same subject.
+   */
+  role?: { field: string; subject: string };
 };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RecordFlagSchema } from '../records/flags';
 import { ListQuerySchema } from '../schemas/list';
 
 /**
@@ -59,6 +60,13 @@ export const ReportItemSchema = z.object({
   status: z.enum(['pending', 'approved', 'rejected']),
   /** The activity date (YYYY-MM-DD), else the day it was made. */
   date: z.string(),
+  /**
+   * Entries that log the resident's role (procedures, surgical and diagnostic skills): the role
+   * the verifier confirmed, else the one logged; null for every other row (issue 27).
+   */
+  role: z.string().nullable(),
+  /** A record's flags (issue 27); academic rows have none. */
+  flags: z.array(RecordFlagSchema),
   /** Where the row opens in the web app (the entry's own page). */
   url: z.string(),
 });
@@ -97,7 +105,7 @@ export function isAcademicReportMenu(menu: string): menu is AcademicReportMenu {
 }
 
 /** The CSV export's columns, in order (the table's). */
-export const REPORT_CSV_COLUMNS = ['Department', 'Menu', 'Student Name', 'Status', 'Date'] as const;
+export const REPORT_CSV_COLUMNS = ['Department', 'Menu', 'Role', 'Student Name', 'Status', 'Date'] as const;
 
 /** A row's status as the table and the CSV show it. */
 export const REPORT_ITEM_STATUS_LABELS: Record<ReportItem['status'], string> = {

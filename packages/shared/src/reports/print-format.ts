@@ -58,6 +58,14 @@ export function printDate(value: unknown): string {
   return calendar === null ? PRINT_NOT_AVAILABLE : longDate(calendar);
 }
 
+/** DD-MM-YYYY of an instant in India (the day an entry was amended), or null for an invalid one. */
+export function printShortDate(instant: Date | string): string | null {
+  const calendar = indiaDate(typeof instant === 'string' ? new Date(instant) : instant);
+  if (calendar === null) return null;
+  const [y, m, d] = calendar.split('-');
+  return `${d}-${m}-${y}`;
+}
+
 /** 'from - to' in long dates ('1 August 2024 - 1 August 2027'). */
 export function printPeriod(from: unknown, to: unknown): string {
   return `${printDate(from)} - ${printDate(to)}`;
@@ -112,6 +120,8 @@ export type PrintableRecord = {
   /** The certificate's file name: the print cannot open a file, it names it. */
   certificateName: string | null;
   details: Record<string, unknown>;
+  /** The role the verifier confirmed (kinds that log one); the Role column prints it once set. */
+  confirmedRole?: string | null;
 };
 
 /** Columns whose value is a skill title (procedure and surgical skill): cut to 20 characters. */
@@ -166,6 +176,9 @@ function printValue(kind: RecordKind, column: ColumnDef, value: string, record: 
       return RECORD_STATUS_LABELS[record.status as RecordStatus] ?? printText(record.status);
     case 'score':
       return printScore(record.score);
+    case 'role':
+      // The verifier's role is the evidence; the resident's shows until it is confirmed.
+      return printText(record.confirmedRole ?? raw);
     case 'verified':
       if (!record.verifiedByName && !record.verifiedAt) return 'Verification Pending';
       return `${printText(record.verifiedByName)} / ${printDate(record.verifiedAt)}`;

@@ -88,8 +88,44 @@ export const PrintRowSchema = z.object({
   status: RecordStatusSchema,
   /** One text per column, already formatted; missing values are 'N/A'. */
   cells: z.array(z.string()),
+  /**
+   * A verified entry reset since with a reason (issue 27): the day of the last reset, DD-MM-YYYY.
+   * The print and the PDF mark the row "Amended" with it. Not part of the fingerprint: the reset
+   * already changed the row's status (and a new verification its verified cell).
+   */
+  amendedOn: z.string().optional(),
 });
 export type PrintRow = z.infer<typeof PrintRowSchema>;
+
+/** The column a verified table gets when any of its rows was amended (issue 27). */
+export const PRINT_AMENDED_COLUMN = 'Amended';
+
+/** Whether any row was amended: a verified table then ends with the Amended column. */
+export function hasAmendedRows(rows: readonly PrintRow[]): boolean {
+  return rows.some((row) => row.amendedOn !== undefined);
+}
+
+/** A verified row's Amended cell: 'Amended 05-03-2025', or empty for a row never amended. */
+export function amendedMark(row: PrintRow): string {
+  return row.amendedOn ? `Amended ${row.amendedOn}` : '';
+}
+
+export const PRINT_STATUS_LABELS: Record<PrintRow['status'], string> = {
+  pending: 'Pending',
+  approved: 'Approved',
+  rejected: 'Rejected',
+};
+
+/**
+ * The Status cell of a pending or rejected row, with the day it was amended when it was reset
+ * after a verification ('Pending (amended 05-03-2025)'). The unverified table already has a
+ * Status column, so the mark goes there rather than into a column of its own: its tables are
+ * the widest of the logbook (a procedure's has 13 columns on an A4 page).
+ */
+export function unverifiedStatus(row: PrintRow): string {
+  const label = PRINT_STATUS_LABELS[row.status];
+  return row.amendedOn ? `${label} (amended ${row.amendedOn})` : label;
+}
 
 export const PrintBlockSchema = z.discriminatedUnion('type', [
   z.object({

@@ -1,5 +1,6 @@
 import { type Actor, isStudent } from '@pgel/shared/auth/policies';
 import type { RecordDefaults } from '@pgel/shared/records/api';
+import { isSkillRole } from '@pgel/shared/records/roles';
 import type { FieldDef } from '@pgel/shared/records/types';
 import { isUuid } from '@pgel/shared/schemas/common';
 import type { Database } from '../../db/client';
@@ -27,12 +28,14 @@ function storedId(value: unknown): string | null {
  * What a student's new entry of a kind starts with (issue 10: fewer taps for routine entries),
  * worked out on the server so it follows the student from phone to laptop. Only the student's
  * own entries are read, only non-sensitive columns, and every default is checked against what
- * the form offers today: a teacher who left or a competency since removed is not proposed.
+ * the form offers today: a teacher who left or a competency since removed is not proposed. On a
+ * kind that logs the resident's role, `subject` (the skill chosen) adds the role the student
+ * last logged for that same skill (issue 27): a resident who now does it independently taps once.
  */
 export class RecordDefaultsService {
   constructor(private readonly deps: { db: Database }) {}
 
-  async defaults(actor: Actor, kindId: string): Promise<RecordDefaults> {
+  async defaults(actor: Actor, kindId: string, subject?: string): Promise<RecordDefaults> {
     if (!isStudent(actor) || !actor.collegeId || !actor.departmentId) throw AppError.forbidden();
     const kind = requireKind(kindId);
     const db = this.deps.db;
@@ -58,6 +61,15 @@ export class RecordDefaultsService {
     if (competencyField && lastCompetency) {
       const row = await repo.findListedCompetency(db, scope, lastCompetency, competencyField.source.for);
       if (row) result.fields.competency = row;
+    }
+
+    if (kind.role && subject) {
+      const role = await repo.findLastRoleFor(db, { id: actor.id, ...scope }, kind.id, {
+        subjectField: kind.role.subject,
+        subjectId: subject.toLowerCase(),
+        roleField: kind.role.field,
+      });
+      if (isSkillRole(role)) result.fields.role = role;
     }
     return result;
   }

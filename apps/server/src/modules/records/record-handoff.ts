@@ -1,9 +1,12 @@
+import { recordPagePath } from '@pgel/shared/records/paths';
 import type { RecordKind, Verdict } from '@pgel/shared/records/types';
 import type { Tx } from '../../db/client';
 import { enqueueMail } from '../../platform/mail';
 import * as handoff from './record-handoff.repository';
 import {
   type MailedEntry,
+  resetMail,
+  resetText,
   submittedMail,
   submittedText,
   submittedToDepartmentText,
@@ -20,6 +23,7 @@ import * as repo from './records.repository';
  *   get every in-app notice; by e-mail one per entry or the daily digest, as they chose
  *   (docs/decisions/009).
  * - faculty approve or reject: the student, one mail per verification listing its entries.
+ * - faculty reset a verified entry with a reason: the student, in the app and by mail (issue 27).
  */
 
 type NewEntry = {
@@ -111,4 +115,43 @@ export async function mailVerdicts(
     );
   }
   return students.length > 0;
+}
+
+/**
+ * Tells the student that a verified entry of theirs was reset for a new review (issue 27): a
+ * notification that opens the entry, where the reason and the earlier verification are, and a
+ * mail that says where to read them. Returns whether a mail was queued.
+ */
+export async function tellOfReset(
+  tx: Tx,
+  input: {
+    verifier: { id: string; name: string };
+    kind: RecordKind;
+    row: Pick<repo.RecordStateRow, 'id' | 'kind' | 'date' | 'studentId' | 'collegeId'>;
+    appUrl: string;
+  },
+): Promise<boolean> {
+  const { verifier, kind, row } = input;
+  await repo.insertNotifications(tx, [
+    {
+      toId: row.studentId,
+      fromId: verifier.id,
+      description: resetText(verifier.name, kind),
+      url: recordPagePath(kind.id, row.id),
+      collegeId: row.collegeId,
+    },
+  ]);
+  const [student] = await handoff.findStudents(tx, [row.studentId]);
+  if (!student) return false;
+  await enqueueMail(
+    tx,
+    resetMail({
+      to: student.email,
+      studentName: student.name,
+      verifierName: verifier.name,
+      entry: { id: row.id, kind: row.kind, date: row.date },
+      appUrl: input.appUrl,
+    }),
+  );
+  return true;
 }

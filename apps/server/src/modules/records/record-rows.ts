@@ -63,6 +63,8 @@ export function toListItem(row: repo.RecordItemRow): RecordListItem {
     verifiedByName: row.verifiedByName,
     verifiedAt: row.verifiedAt ? row.verifiedAt.toISOString() : null,
     everVerified: row.everVerified,
+    confirmedRole: row.confirmedRole,
+    amendedAt: row.amendedAt ? row.amendedAt.toISOString() : null,
     certificate: row.certificateId
       ? {
           id: row.certificateId,
@@ -73,5 +75,7 @@ export function toListItem(row: repo.RecordItemRow): RecordListItem {
       : null,
     details: asDetails(row.details),
     createdAt: row.createdAt.toISOString(),
+    // Worked out for the rows shown (record-flags.ts); a row read alone has none yet.
+    flags: [],
   };
 }

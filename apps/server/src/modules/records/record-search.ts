@@ -21,10 +21,20 @@ const verifier = alias(users, 'search_verifier');
 
 /** The columns a verification or a reset changes; each changes what the row shows. */
 export type ShownChanges = Partial<
-  Pick<typeof records.$inferInsert, 'status' | 'verifierRemark' | 'score' | 'verifiedById' | 'verifiedAt'>
+  Pick<
+    typeof records.$inferInsert,
+    'status' | 'verifierRemark' | 'score' | 'verifiedById' | 'verifiedAt' | 'confirmedRole'
+  >
 >;
 
-const SHOWN_KEYS = ['status', 'verifierRemark', 'score', 'verifiedById', 'verifiedAt'] as const;
+const SHOWN_KEYS = [
+  'status',
+  'verifierRemark',
+  'score',
+  'verifiedById',
+  'verifiedAt',
+  'confirmedRole',
+] as const;
 
 /** Whether an update changes a column the search text is built from. */
 export function changesShownColumns(values: Record<string, unknown>): boolean {
@@ -55,6 +65,7 @@ export async function searchTextsAfter(
       verifiedByName: verifier.name,
       verifiedAt: records.verifiedAt,
       score: records.score,
+      confirmedRole: records.confirmedRole,
     })
     .from(records)
     .leftJoin(teacher, eq(teacher.id, records.teacherId))

@@ -3,17 +3,19 @@ import {
   type BulkVerifyRecordsInput,
   RECORD_MESSAGES as M,
   type RecordDetail,
+  type ResetRecordInput,
   type Score,
   type VerifyRecordInput,
 } from '@pgel/shared/records/api';
 import { findKind } from '@pgel/shared/records/kinds';
+import { loggedRole, ROLE_MESSAGES } from '@pgel/shared/records/roles';
 import { RECORD_STATUS_LABELS, type RecordKind, type Verdict } from '@pgel/shared/records/types';
 import { todayIso } from '@pgel/shared/records/validation';
 import { isUuid } from '@pgel/shared/schemas/common';
 import type { Database, Tx } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import type { SessionActor } from '../../platform/session';
-import { mailVerdicts } from './record-handoff';
+import { mailVerdicts, tellOfReset } from './record-handoff';
 import { KindGate } from './record-kind-access';
 import { asDetails, scopeFor } from './record-rows';
 import { bulkVerifiedText, taskUrl, verifiedText } from './records.notify';
@@ -24,14 +26,15 @@ import type { RecordReadService } from './records-read.service';
 type Meta = { ip: string };
 
 const verdictLabel = (verdict: Verdict) => RECORD_STATUS_LABELS[verdict];
-type Planned = { row: repo.RecordStateRow; kind: RecordKind; score: Score };
+type Planned = { row: repo.RecordStateRow; kind: RecordKind; score: Score; confirmedRole: string | null };
 
 /**
  * Faculty's side of the record engine: approve or reject (one record or many at once) and reset
  * to Pending. Every change is checked on the locked rows, audited, kept in the score history and
  * told to the student, in one transaction. A verification marks the record `everVerified` for
  * good: a reset returns it to Pending for a new verification, never to deletable
- * (docs/decisions/004).
+ * (docs/decisions/004). A reset is an amendment (issue 27): it needs a reason, keeps the earlier
+ * verification in the history, stamps `amendedAt` and tells the resident.
  */
 export class RecordVerificationService {
   constructor(
@@ -84,15 +87,26 @@ export class RecordVerificationService {
     return { message: M.bulkVerified(updated), updatedCount: updated };
   }
 
-  /** Back to Pending: feedback, score and verified by/on cleared; the history keeps a row. */
-  async reset(actor: SessionActor, id: string, meta: Meta): Promise<{ message: string }> {
+  /**
+   * Back to Pending for a new review, with a reason: feedback, score, confirmed role and verified
+   * by/on cleared on the record; the history keeps the earlier verification and a reset row whose
+   * remark is the reason; `amendedAt` marks the entry amended; the student is told in the app and
+   * by mail. A record that is pending and was never scored is left as it is.
+   */
+  async reset(
+    actor: SessionActor,
+    id: string,
+    input: ResetRecordInput,
+    meta: Meta,
+  ): Promise<{ message: string }> {
     if (!canVerifyRecords(actor)) throw AppError.forbidden();
     if (!isUuid(id)) throw AppError.notFound(M.notFound);
-    await this.deps.db.transaction(async (tx) => {
+    const reason = input.reason.trim();
+    const queued = await this.deps.db.transaction(async (tx) => {
       const [row] = await repo.lockRecords(tx, this.scope(actor), [id.toLowerCase()]);
       if (!row) throw AppError.notFound(M.notFound);
       await this.requireVerifier(tx, actor, [row]);
-      if (row.status === 'pending' && row.verifiedAt === null && row.score === null) return;
+      if (row.status === 'pending' && row.verifiedAt === null && row.score === null) return false;
       // `everVerified` is deliberately left alone: the evidence was verified once.
       const cleared = {
         status: 'pending',
@@ -100,21 +114,30 @@ export class RecordVerificationService {
         score: null,
         verifiedById: null,
         verifiedAt: null,
+        confirmedRole: null,
+        amendedAt: this.deps.now(),
       } as const;
       await repo.auditRecords(tx, [row.id], {
         actorId: actor.id,
         action: 'record.reset',
         ip: meta.ip,
-        changes: cleared,
+        changes: { ...cleared, reason },
       });
       await repo.updateRecords(tx, [row.id], cleared);
       await repo.insertScoresFor(tx, [row.id], {
         status: 'pending',
         score: null,
-        remark: null,
+        remark: reason,
         byId: actor.id,
       });
+      return tellOfReset(tx, {
+        verifier: actor,
+        kind: findKind(row.kind) as RecordKind,
+        row,
+        appUrl: this.deps.appUrl,
+      });
     });
+    if (queued) this.deps.onQueued();
     return { message: M.reset };
   }
 
@@ -152,26 +175,35 @@ export class RecordVerificationService {
       if (kind.verdicts && !kind.verdicts.includes(status)) {
         throw AppError.validation(M.verdictNotOffered(kind.verdicts.map(verdictLabel).join(' or ')));
       }
+      if (input.confirmedRole !== undefined && !kind.role) {
+        throw AppError.validation(ROLE_MESSAGES.notOffered(kind.menuTitle), {
+          confirmedRole: ROLE_MESSAGES.notOffered(kind.menuTitle),
+        });
+      }
     }
     const planned: Planned[] = [];
     for (const row of rows) {
       const kind = findKind(row.kind) as RecordKind;
-      const score = scoreFor(kind, asDetails(row.details), input);
+      const details = asDetails(row.details);
+      const score = scoreFor(kind, details, input);
       if (!score) throw AppError.validation(kind.verifyMessages?.required ?? M.verifyAllFields);
-      planned.push({ row, kind, score });
+      // The verifier's role, or the resident's when they left it as logged (issue 27).
+      const confirmedRole = kind.role ? (input.confirmedRole ?? loggedRole(kind, details)) : null;
+      planned.push({ row, kind, score, confirmedRole });
     }
 
     const verifiedAt = this.deps.now();
-    // One statement each per distinct score (usually one for a whole bulk verification).
-    const byScore = new Map<string, { score: Score; ids: string[] }>();
+    // One statement each per distinct score and confirmed role (usually one for a whole bulk
+    // verification, a few when it mixes roles confirmed as logged).
+    const groups = new Map<string, { score: Score; confirmedRole: string | null; ids: string[] }>();
     for (const p of planned) {
-      const key = JSON.stringify(p.score);
-      const group = byScore.get(key) ?? { score: p.score, ids: [] };
+      const key = JSON.stringify([p.score, p.confirmedRole]);
+      const group = groups.get(key) ?? { score: p.score, confirmedRole: p.confirmedRole, ids: [] };
       group.ids.push(p.row.id);
-      byScore.set(key, group);
+      groups.set(key, group);
     }
     const action = `record.${status === 'approved' ? 'approve' : 'reject'}`;
-    for (const group of byScore.values()) {
+    for (const group of groups.values()) {
       const changes = {
         status,
         verifierRemark: remark,
@@ -179,10 +211,17 @@ export class RecordVerificationService {
         verifiedById: actor.id,
         verifiedAt,
         everVerified: true,
+        confirmedRole: group.confirmedRole,
       };
       await repo.auditRecords(tx, group.ids, { actorId: actor.id, action, ip: meta.ip, changes });
       await repo.updateRecords(tx, group.ids, changes);
-      await repo.insertScoresFor(tx, group.ids, { status, score: group.score, remark, byId: actor.id });
+      await repo.insertScoresFor(tx, group.ids, {
+        status,
+        score: group.score,
+        remark,
+        confirmedRole: group.confirmedRole,
+        byId: actor.id,
+      });
     }
     await this.tellStudents(tx, actor, planned, status);
     await mailVerdicts(tx, {

@@ -15,9 +15,10 @@ import {
   type RecordDetail,
   type RecordListItem,
   type Score,
+  type ScoreHistoryItem,
 } from '@pgel/shared/records/api';
 import { checklistProgress } from '@pgel/shared/records/dashboard';
-import { findKind, RECORD_KINDS } from '@pgel/shared/records/kinds';
+import { findKind, RECORD_KINDS, SKILL_ROLES } from '@pgel/shared/records/kinds';
 import type { RecordKind, RecordStatus } from '@pgel/shared/records/types';
 import { todayIso } from '@pgel/shared/records/validation';
 import { isUuid } from '@pgel/shared/schemas/common';
@@ -29,6 +30,7 @@ import { AppError } from '../../platform/errors';
 import { listPage } from '../../platform/list';
 import { logPatientAccess } from '../privacy/patient-access.repository';
 import { listChecklistEntries } from './logbook-rules.repository';
+import { RecordFlags } from './record-flags';
 import { KindGate } from './record-kind-access';
 import { listGuidingFaculty } from './record-options.repository';
 import { requireKind, restrictedSettings } from './record-prepare';
@@ -68,9 +70,12 @@ function masked(kind: RecordKind, details: Record<string, unknown>, sensitive: R
  */
 export class RecordReadService {
   private readonly now: () => Date;
+  /** Doubtful entries are flagged on every list and detail that shows them (issue 27). */
+  private readonly flags: RecordFlags;
 
   constructor(private readonly deps: { db: Database; dataKey: DataKeys; now?: () => Date }) {
     this.now = deps.now ?? (() => new Date());
+    this.flags = new RecordFlags(deps.db);
   }
 
   private get db() {
@@ -116,6 +121,8 @@ export class RecordReadService {
       defaultOrder: 'desc',
       tieBreaker: repo.recordListColumns.tieBreaker,
     });
+    // The page's flags in a statement of their own: the list's query stays what its index answers.
+    const flags = await this.flags.forRecords(page.items.map((row) => row.id));
     return {
       ...page,
       items: page.items.map((row) => {
@@ -124,7 +131,7 @@ export class RecordReadService {
           withSensitive && mayReadSensitive(actor, row as repo.RecordItemRow, kind)
             ? openDetails(this.deps.dataKey, row.sensitiveDetails)
             : {};
-        return { ...item, details: masked(kind, item.details, opened) };
+        return { ...item, details: masked(kind, item.details, opened), flags: flags.get(row.id) ?? [] };
       }),
     };
   }
@@ -163,22 +170,32 @@ export class RecordReadService {
       details: full ? all : masked(kind, item.details, opened),
       canVerify: canVerifyRecord(actor, row, kind),
       canDelete: canDeleteRecord(actor, item),
+      history: await this.historyOf(row.id),
+      flags: (await this.flags.forRecords([row.id])).get(row.id) ?? [],
     };
   }
 
-  /** Every scoring of a record the caller may see, newest first. */
-  async scores(actor: Actor, id: string) {
-    await this.findVisible(actor, id);
+  /** Every verification and reset of a record the caller may see, newest first. */
+  async scores(actor: Actor, id: string): Promise<{ items: ScoreHistoryItem[] }> {
+    const { row } = await this.findVisible(actor, id);
+    return { items: await this.historyOf(row.id) };
+  }
+
+  /**
+   * The record's history as the detail and the score history show it (issue 27): a row with
+   * status Pending is a reset, its remark the reason.
+   */
+  private async historyOf(id: string): Promise<ScoreHistoryItem[]> {
     const rows = await repo.listScores(this.db, id);
-    return {
-      items: rows.map((r) => ({
-        status: r.status as RecordStatus,
-        score: (r.score as Score | null) ?? null,
-        remark: r.remark,
-        byName: r.byName,
-        at: r.at.toISOString(),
-      })),
-    };
+    return rows.map((r) => ({
+      event: r.status === 'pending' ? 'reset' : 'verification',
+      status: r.status as RecordStatus,
+      score: (r.score as Score | null) ?? null,
+      remark: r.remark,
+      confirmedRole: r.confirmedRole,
+      byName: r.byName,
+      at: r.at.toISOString(),
+    }));
   }
 
   /** The student dashboard: per kind (menu order), totals by status, in one grouped query. */
@@ -187,13 +204,20 @@ export class RecordReadService {
     // One after the other, not side by side: both are small reads (under a millisecond), and two
     // at once take two of the pool's connections for one request, which under load (a morning's
     // dashboards) wait for the pool twice.
-    const rows = await repo.countByKindAndStatus(this.db, actor.id);
+    const rows = await repo.countByKindStatusAndRole(this.db, actor.id);
     const checklistEntries = await listChecklistEntries(this.db, actor.id);
     const byKind = new Map<string, { approved: number; pending: number; rejected: number }>();
+    // Approved entries per confirmed role, by kind: what the faculty confirmed (issue 27).
+    const approvedRoles = new Map<string, Map<string, number>>();
     for (const row of rows) {
       const entry = byKind.get(row.kind) ?? { approved: 0, pending: 0, rejected: 0 };
       if (row.status in entry) entry[row.status] += Number(row.total);
       byKind.set(row.kind, entry);
+      if (row.status === 'approved' && row.confirmedRole !== null) {
+        const roles = approvedRoles.get(row.kind) ?? new Map<string, number>();
+        roles.set(row.confirmedRole, (roles.get(row.confirmedRole) ?? 0) + Number(row.total));
+        approvedRoles.set(row.kind, roles);
+      }
     }
     // The checklist card counts particulars, never more than 8 (shared checklistProgress).
     const checklist = checklistProgress(checklistEntries);
@@ -201,7 +225,13 @@ export class RecordReadService {
       items: RECORD_KINDS.map((kind) => {
         if (kind.id === 'checklist') return { kind: kind.id, ...checklist };
         const c = byKind.get(kind.id) ?? { approved: 0, pending: 0, rejected: 0 };
-        return { kind: kind.id, total: c.approved + c.pending + c.rejected, ...c };
+        const counted = { kind: kind.id, total: c.approved + c.pending + c.rejected, ...c };
+        if (!kind.role) return counted;
+        const roles = approvedRoles.get(kind.id);
+        return {
+          ...counted,
+          roles: SKILL_ROLES.map((role) => ({ role, approved: roles?.get(role) ?? 0 })),
+        };
       }),
     };
   }
@@ -229,9 +259,14 @@ export class RecordReadService {
       defaultOrder: 'desc',
       tieBreaker: repo.pendingListColumns.tieBreaker,
     });
+    const flags = await this.flags.forRecords(page.items.map((row) => row.id));
     return {
       ...page,
-      items: page.items.map((row) => ({ ...row, status: row.status as RecordStatus })),
+      items: page.items.map((row) => ({
+        ...row,
+        status: row.status as RecordStatus,
+        flags: flags.get(row.id) ?? [],
+      })),
     };
   }
 

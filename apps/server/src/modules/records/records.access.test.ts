@@ -531,7 +531,7 @@ describe('records: every route for every kind of caller', () => {
         const before = await recordRow(t.db, id);
         return {
           url: `/api/v1/records/${id}/reset`,
-          body: {},
+          body: { reason: 'Entered under the wrong skill' },
           verify: async (response) => {
             if (response.statusCode !== 200) return unchanged(id, before);
             expect(await recordRow(t.db, id)).toMatchObject({
@@ -539,6 +539,7 @@ describe('records: every route for every kind of caller', () => {
               score: null,
               verifiedAt: null,
             });
+            expect((await recordRow(t.db, id))?.amendedAt).toBeInstanceOf(Date);
           },
         };
       },

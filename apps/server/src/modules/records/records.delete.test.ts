@@ -46,7 +46,12 @@ describe('records: deletion and verification', () => {
   }
 
   async function reset(id: string) {
-    const response = await post(t.app, `/api/v1/records/${id}/reset`, {}, { cookie: faculty() });
+    const response = await post(
+      t.app,
+      `/api/v1/records/${id}/reset`,
+      { reason: 'Reviewed again on request' },
+      { cookie: faculty() },
+    );
     expect(response.statusCode, response.body).toBe(200);
   }
 

@@ -6,12 +6,13 @@ import { RECORD_KINDS } from '@pgel/shared/records/kinds';
 import { kindPagePath } from '@pgel/shared/records/paths';
 import type { FieldDef, RecordKind } from '@pgel/shared/records/types';
 import { todayIso } from '@pgel/shared/schemas/dates';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notifications, recordScores, theses } from '../../db/schema/index';
+import { notifications, theses } from '../../db/schema/index';
 import { addPosting, createCoordinator, dayFromToday } from '../../test/drp-records-world';
 import { auditRowsFor, buildTestApp, del, get, post, recordRow, type TestApp } from '../../test/helpers';
 import {
+  ageHistory,
   createRecordsWorld,
   freeChecklistParticular,
   needsFile,
@@ -219,9 +220,12 @@ describe('records: every kind of the registry', () => {
       expect(history.statusCode).toBe(200);
       expect(history.json.items).toEqual([
         {
+          event: 'verification',
           status: 'approved',
           score: record.score,
           remark: 'Good work',
+          // Kinds that log the resident's role: confirmed as logged (issue 27).
+          confirmedRole: kind.role ? values[kind.role.field] : null,
           byName: verifier().name,
           at: expect.any(String),
         },
@@ -265,12 +269,13 @@ describe('records: every kind of the registry', () => {
         { cookie: faculty() },
       );
       expect(verified.statusCode, verified.body).toBe(200);
-      // The verdict a minute older: two requests in a row may share PGlite's millisecond clock.
-      await t.db
-        .update(recordScores)
-        .set({ createdAt: sql`${recordScores.createdAt} - interval '1 minute'` })
-        .where(eq(recordScores.recordId, id));
-      const reset = await post(t.app, `/api/v1/records/${id}/reset`, {}, { cookie: faculty() });
+      await ageHistory(t.db, id);
+      const reset = await post(
+        t.app,
+        `/api/v1/records/${id}/reset`,
+        { reason: 'Reviewed again on request' },
+        { cookie: faculty() },
+      );
       expect(reset.statusCode).toBe(200);
       expect(reset.json.message).toBe(RECORD_MESSAGES.reset);
       expect(await recordRow(t.db, id)).toMatchObject({
@@ -281,9 +286,15 @@ describe('records: every kind of the registry', () => {
         verifiedAt: null,
       });
       const history = await get(t.app, `/api/v1/records/${id}/scores`, { cookie: faculty() });
-      expect((history.json.items as Array<{ status: string }>).map((i) => i.status)).toEqual([
-        'pending',
-        verdict,
+      expect(
+        (history.json.items as Array<{ event: string; status: string; remark: string }>).map((i) => [
+          i.event,
+          i.status,
+          i.remark,
+        ]),
+      ).toEqual([
+        ['reset', 'pending', 'Reviewed again on request'],
+        ['verification', verdict, 'Redo it'],
       ]);
       expect((await auditRowsFor(t.db, 'record', id)).map((a) => a.action)).toEqual([
         'record.create',

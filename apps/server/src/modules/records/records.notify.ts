@@ -30,6 +30,11 @@ export function bulkVerifiedText(
   return `${verifierName} marked ${count} of your ${kind.menuTitle} entries ${RECORD_STATUS_LABELS[status]}`;
 }
 
+/** The student's in-app notification when faculty reset a verified entry for a new review (issue 27). */
+export function resetText(verifierName: string, kind: RecordKind): string {
+  return `${verifierName} reset your ${kind.menuTitle} entry to Pending for a new review. Open it to read the reason.`;
+}
+
 /** The in-app notification of each faculty member when an entry naming no teacher is submitted. */
 export function submittedToDepartmentText(studentName: string, kind: RecordKind): string {
   return `${studentName} submitted a ${kind.menuTitle} entry for verification by the department`;
@@ -120,6 +125,37 @@ export function verdictMail(input: VerdictMail): MailMessage {
     'PG e-Logbook',
   ];
   return { to: input.to, subject, text: lines.join('\n') };
+}
+
+export type ResetMail = {
+  to: string;
+  studentName: string;
+  verifierName: string;
+  entry: MailedEntry;
+  appUrl: string;
+};
+
+/**
+ * The student's e-mail when faculty reset a verified entry (issue 27). The reason stays in the
+ * app (it may describe the patient); the mail says who, which entry, and where to read it.
+ */
+export function resetMail(input: ResetMail): MailMessage {
+  const lines = [
+    `Dear ${input.studentName},`,
+    '',
+    `${input.verifierName} has reset your entry to Pending for a new review:`,
+    '',
+    entryLine(input.entry, input.appUrl),
+    '',
+    "Open the entry to read the reason. The earlier verification stays in the entry's history.",
+    '',
+    'PG e-Logbook',
+  ];
+  return {
+    to: input.to,
+    subject: `Your ${kindLabel(input.entry.kind)} entry was reset for review`,
+    text: lines.join('\n'),
+  };
 }
 
 export type DigestMail = {

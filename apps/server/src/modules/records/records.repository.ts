@@ -130,6 +130,8 @@ const itemColumns = {
   verifiedByName: verifier.name,
   verifiedAt: records.verifiedAt,
   everVerified: records.everVerified,
+  confirmedRole: records.confirmedRole,
+  amendedAt: records.amendedAt,
   certificateId: certificate.id,
   certificateName: certificate.originalName,
   certificateType: certificate.contentType,
@@ -154,6 +156,8 @@ export type RecordItemRow = {
   verifiedByName: string | null;
   verifiedAt: Date | null;
   everVerified: boolean;
+  confirmedRole: string | null;
+  amendedAt: Date | null;
   certificateId: string | null;
   certificateName: string | null;
   certificateType: string | null;
@@ -243,6 +247,7 @@ const stateColumns = {
   verifiedById: records.verifiedById,
   verifiedAt: records.verifiedAt,
   everVerified: records.everVerified,
+  confirmedRole: records.confirmedRole,
   certificateFileId: records.certificateFileId,
   summary: records.summary,
   details: records.details,
@@ -263,6 +268,7 @@ export type RecordStateRow = {
   verifiedById: string | null;
   verifiedAt: Date | null;
   everVerified: boolean;
+  confirmedRole: string | null;
   certificateFileId: string | null;
   summary: string | null;
   details: unknown;
@@ -303,7 +309,15 @@ export async function updateRecords(
   values: Partial<
     Pick<
       NewRecord,
-      'status' | 'verifierRemark' | 'score' | 'verifiedById' | 'verifiedAt' | 'everVerified' | 'deletedAt'
+      | 'status'
+      | 'verifierRemark'
+      | 'score'
+      | 'verifiedById'
+      | 'verifiedAt'
+      | 'everVerified'
+      | 'confirmedRole'
+      | 'amendedAt'
+      | 'deletedAt'
     >
   >,
 ): Promise<void> {
@@ -332,13 +346,14 @@ export async function insertNotifications(db: Executor, rows: NewNotificationRow
   }
 }
 
-/** A record's score history, newest first, with who scored. */
+/** A record's history (every verification and reset), newest first, with who made each. */
 export async function listScores(db: Executor, recordId: string) {
   return db
     .select({
       status: recordScores.status,
       score: recordScores.score,
       remark: recordScores.remark,
+      confirmedRole: recordScores.confirmedRole,
       byName: users.name,
       at: recordScores.createdAt,
     })
@@ -348,20 +363,27 @@ export async function listScores(db: Executor, recordId: string) {
     .orderBy(desc(recordScores.createdAt), desc(recordScores.id));
 }
 
-/** A student's dashboard: how many live records of each kind are in each status. */
-/** A student's live records counted by kind and status (the student scope of `recordsWhere`). */
+/**
+ * A student's live records counted by kind, status and confirmed role (the student scope of
+ * `recordsWhere`): the dashboard's cards, and the procedures per role the faculty confirmed.
+ */
 const countsOfStudent = preparedOnce((db) =>
   db
-    .select({ kind: records.kind, status: records.status, total: count() })
+    .select({
+      kind: records.kind,
+      status: records.status,
+      confirmedRole: records.confirmedRole,
+      total: count(),
+    })
     .from(records)
     .where(and(isNull(records.deletedAt), eq(records.studentId, sql.placeholder('studentId'))))
-    .groupBy(records.kind, records.status)
-    .prepare('pgel_record_counts'),
+    .groupBy(records.kind, records.status, records.confirmedRole)
+    .prepare('pgel_record_counts_by_role'),
 );
 
-export async function countByKindAndStatus(db: Database, studentId: string) {
+export async function countByKindStatusAndRole(db: Database, studentId: string) {
   const rows = await countsOfStudent(db).execute({ studentId });
-  return rows as Array<{ kind: string; status: RecordStatus; total: number }>;
+  return rows as Array<{ kind: string; status: RecordStatus; confirmedRole: string | null; total: number }>;
 }
 
 /** The faculty's Pending Verifications: one query for the page and one for the count. */
@@ -537,7 +559,7 @@ const RECORD_STATE_JSON = sql.raw(`jsonb_build_object(
   'departmentId', r.department_id, 'date', r.date, 'teacherId', r.teacher_id, 'status', r.status,
   'studentRemark', r.student_remark, 'verifierRemark', r.verifier_remark, 'score', r.score,
   'verifiedById', r.verified_by_id, 'verifiedAt', r.verified_at, 'everVerified', r.ever_verified,
-  'certificateFileId', r.certificate_file_id, 'summary', r.summary, 'details', ${AUDITED_DETAILS},
+  'confirmedRole', r.confirmed_role, 'amendedAt', r.amended_at, 'certificateFileId', r.certificate_file_id, 'summary', r.summary, 'details', ${AUDITED_DETAILS},
   'deletedAt', r.deleted_at)`);
 
 function idList(ids: string[]): SQL {
@@ -567,17 +589,26 @@ export async function auditRecords(
     from records r where r.id in (${idList(ids)})`);
 }
 
-/** One score history row per record, the same scoring for all, in a single statement. */
+/**
+ * One score history row per record, the same scoring for all, in a single statement. A reset's
+ * row has status 'pending' and the reason as its remark.
+ */
 export async function insertScoresFor(
   db: Executor,
   ids: string[],
-  entry: { status: string; score: unknown; remark: string | null; byId: string },
+  entry: {
+    status: string;
+    score: unknown;
+    remark: string | null;
+    confirmedRole?: string | null;
+    byId: string;
+  },
 ): Promise<void> {
   if (ids.length === 0) return;
   const score = entry.score === null ? null : JSON.stringify(entry.score);
   await db.execute(sql`
-    insert into record_scores (record_id, status, score, remark, by_id)
-    select r.id, ${entry.status}, ${score}::jsonb, ${entry.remark}, ${entry.byId}::uuid
+    insert into record_scores (record_id, status, score, remark, confirmed_role, by_id)
+    select r.id, ${entry.status}, ${score}::jsonb, ${entry.remark}, ${entry.confirmedRole ?? null}, ${entry.byId}::uuid
     from records r where r.id in (${idList(ids)})`);
 }
 

@@ -367,7 +367,14 @@ describe('records API', () => {
         );
         expect(verify.statusCode).toBe(404);
         expect(
-          (await post(t.app, `/api/v1/records/${enc}/reset`, {}, { cookie: faculty() })).statusCode,
+          (
+            await post(
+              t.app,
+              `/api/v1/records/${enc}/reset`,
+              { reason: 'Reviewed again on request' },
+              { cookie: faculty() },
+            )
+          ).statusCode,
         ).toBe(404);
       }
       const bulk = await post(

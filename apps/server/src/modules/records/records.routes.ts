@@ -13,9 +13,11 @@ import {
   PendingRecordsQuerySchema,
   RecordCountsSchema,
   RecordDefaultsParamsSchema,
+  RecordDefaultsQuerySchema,
   RecordDefaultsSchema,
   RecordDetailSchema,
   RecordListItemSchema,
+  ResetRecordSchema,
   ScoreHistorySchema,
   VerifyRecordResponseSchema,
   VerifyRecordSchema,
@@ -117,11 +119,14 @@ export function recordsRoutes(service: RecordsService): FastifyPluginAsyncZod {
           tags: ['records'],
           summary:
             "A new entry's prefilled guiding faculty and competency, from the student's latest entry of the kind (else the unit head)",
+          description:
+            'With `subject` (the skill chosen on a procedure, surgical or diagnostic skill), also the role the student last logged for that skill.',
           params: RecordDefaultsParamsSchema,
+          querystring: RecordDefaultsQuerySchema,
           response: { 200: RecordDefaultsSchema, ...errors },
         },
       },
-      async (request) => service.defaults(requireActor(request), request.params.kind),
+      async (request) => service.defaults(requireActor(request), request.params.kind, request.query.subject),
     );
 
     app.get(
@@ -185,7 +190,7 @@ export function recordsRoutes(service: RecordsService): FastifyPluginAsyncZod {
         onRequest: signedIn,
         schema: {
           tags: ['records'],
-          summary: "A record's score history, newest first",
+          summary: "A record's history (every verification and reset, with a reset's reason), newest first",
           params: IdParams,
           response: { 200: ScoreHistorySchema, ...withNotFound },
         },
@@ -215,12 +220,15 @@ export function recordsRoutes(service: RecordsService): FastifyPluginAsyncZod {
         onRequest: verifier,
         schema: {
           tags: ['records'],
-          summary: 'Reset a record to Pending: feedback, score and verified by / on cleared',
+          summary:
+            'Reset a verified record to Pending with a reason: the history keeps the earlier verification, the entry is marked amended and the resident is told',
           params: IdParams,
+          body: ResetRecordSchema,
           response: { 200: MessageResponseSchema, ...withNotFound },
         },
       },
-      async (request) => service.reset(requireActor(request), request.params.id, requestMeta(request)),
+      async (request) =>
+        service.reset(requireActor(request), request.params.id, request.body, requestMeta(request)),
     );
 
     app.delete(

@@ -157,7 +157,12 @@ describe('records search', () => {
     expect(await found(procedure, feedback, w.actors.student.cookie)).toEqual([id]);
     expect(await found(procedure, 'Hod', w.actors.student.cookie)).toEqual([id]);
 
-    const reset = await post(t.app, `/api/v1/records/${id}/reset`, {}, { cookie: w.actors.hod.cookie });
+    const reset = await post(
+      t.app,
+      `/api/v1/records/${id}/reset`,
+      { reason: 'Reviewed again on request' },
+      { cookie: w.actors.hod.cookie },
+    );
     expect(reset.statusCode, reset.body).toBe(200);
     expect(await found(procedure, feedback, w.actors.student.cookie)).toEqual([]);
   });

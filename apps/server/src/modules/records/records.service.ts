@@ -12,6 +12,7 @@ import {
   type ListRecordsQuery,
   RECORD_MESSAGES as M,
   type RecordDetail,
+  type ResetRecordInput,
   type VerifyRecordInput,
 } from '@pgel/shared/records/api';
 import { findKind } from '@pgel/shared/records/kinds';
@@ -110,9 +111,9 @@ export class RecordsService {
   formContext(actor: Actor) {
     return this.read.formContext(actor);
   }
-  /** A new entry's prefilled teacher and competency (record-defaults.service.ts). */
-  defaults(actor: Actor, kind: string) {
-    return this.entryDefaults.defaults(actor, kind);
+  /** A new entry's prefilled teacher, competency and role (record-defaults.service.ts). */
+  defaults(actor: Actor, kind: string, subject?: string) {
+    return this.entryDefaults.defaults(actor, kind, subject);
   }
 
   // ---- Verifying (record-verification.service.ts) ---------------------------------------------
@@ -123,8 +124,8 @@ export class RecordsService {
   bulkVerify(actor: SessionActor, input: BulkVerifyRecordsInput, meta: Meta) {
     return this.verification.bulkVerify(actor, input, meta);
   }
-  reset(actor: SessionActor, id: string, meta: Meta) {
-    return this.verification.reset(actor, id, meta);
+  reset(actor: SessionActor, id: string, input: ResetRecordInput, meta: Meta) {
+    return this.verification.reset(actor, id, input, meta);
   }
 
   // ---- Creating ------------------------------------------------------------------------------

@@ -80,9 +80,10 @@ describe('/reports: both routes for every kind of caller', () => {
         .trim()
         .split('\r\n')
         .slice(1);
+      // Department, Menu, Role, then the student's name.
       const names = rows.map((line) => {
-        const quoted = /^[^,]*,[^,]*,"((?:[^"]|"")*)"/.exec(line);
-        return quoted?.[1] ? quoted[1].replace(/""/g, '"').replace(/^'/, '') : (line.split(',')[2] ?? '');
+        const quoted = /^[^,]*,[^,]*,[^,]*,"((?:[^"]|"")*)"/.exec(line);
+        return quoted?.[1] ? quoted[1].replace(/""/g, '"').replace(/^'/, '') : (line.split(',')[3] ?? '');
       });
       expect(names.sort()).toEqual(expectedNames(expected.scopes));
     });

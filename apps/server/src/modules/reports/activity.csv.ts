@@ -26,6 +26,7 @@ export function activityCsv(items: ReportItem[]): string {
       [
         item.departmentName,
         item.menuTitle,
+        item.role ?? '',
         item.studentName,
         REPORT_ITEM_STATUS_LABELS[item.status],
         reportDate(item.date),

@@ -365,3 +365,38 @@ export async function findStudent(
   );
   return rows[0];
 }
+
+/** A record's role as stored: the verifier's and the record's details (where the logged one is). */
+export type RecordRoleRow = { id: string; kind: string; confirmedRole: string | null; details: unknown };
+
+/** The most ids one roles statement takes (the export's 50,000 rows go in several). */
+const ROLE_IDS_PER_STATEMENT = 5000;
+
+/**
+ * The roles of some records (a page's, or the export's, rows of the kinds that log one), read
+ * apart from the report's own statement (issue 27): that one is answered from the scope index
+ * alone, and `details` would make it fetch every row it reads. One statement per 5,000 ids, by
+ * primary key; the ids travel as one array, so the statement is named once.
+ */
+export async function recordRoles(db: Executor, ids: readonly string[]): Promise<RecordRoleRow[]> {
+  const rows: RecordRoleRow[] = [];
+  for (let i = 0; i < ids.length; i += ROLE_IDS_PER_STATEMENT) {
+    const chunk = await executeNamed<{
+      id: string;
+      kind: string;
+      confirmed_role: string | null;
+      details: unknown;
+    }>(
+      db,
+      'activity-roles',
+      () =>
+        sql`select r.id::text as id, r.kind, r.confirmed_role, r.details from records r
+          where r.id = any(${sql.placeholder('ids')}::uuid[])`,
+      { ids: ids.slice(i, i + ROLE_IDS_PER_STATEMENT) },
+    );
+    for (const row of chunk) {
+      rows.push({ id: row.id, kind: row.kind, confirmedRole: row.confirmed_role, details: row.details });
+    }
+  }
+  return rows;
+}

@@ -186,9 +186,10 @@ describe('/reports: recent activity', () => {
     );
     expect(response.body.charCodeAt(0)).toBe(0xfeff);
     const lines = response.body.replace(/^\uFEFF/, '').split('\r\n');
-    expect(lines[0]).toBe('Department,Menu,Student Name,Status,Date');
+    expect(lines[0]).toBe('Department,Menu,Role,Student Name,Status,Date');
     const quotedName = `"'=HYPERLINK(""x"") ${w.tag}, Formula"`;
-    expect(lines[1]).toBe(`${w.medicine.department.name},Academic Program,${quotedName},Pending,01-04-2024`);
+    // A conference logs no role: its Role cell is empty.
+    expect(lines[1]).toBe(`${w.medicine.department.name},Academic Program,,${quotedName},Pending,01-04-2024`);
     expect(lines.slice(2)).toEqual(['']);
   });
 
@@ -201,9 +202,9 @@ describe('/reports: recent activity', () => {
       .trim()
       .split('\r\n');
     expect(lines).toHaveLength(5);
-    expect(lines.slice(1).every((line) => line.split(',')[3] === 'Approved')).toBe(true);
+    expect(lines.slice(1).every((line) => line.split(',')[4] === 'Approved')).toBe(true);
     expect(lines).toContain(
-      `${w.medicine.department.name},Memos,${w.actors.student.name},Approved,10-03-2024`,
+      `${w.medicine.department.name},Memos,,${w.actors.student.name},Approved,10-03-2024`,
     );
   });
 

@@ -1,4 +1,5 @@
-import { canSeeReports } from '@pgel/shared/auth/policies';
+import { canSeeFlagCounts, canSeeReports } from '@pgel/shared/auth/policies';
+import { FlagCountsQuerySchema, FlagCountsSchema } from '@pgel/shared/records/flags';
 import {
   REPORT_MESSAGES,
   ReportExportQuerySchema,
@@ -15,6 +16,7 @@ import { fileResponse } from '../files/file-response';
 import type { ActivityReportService } from './activity.service';
 
 const reportStaff = gate(canSeeReports);
+const flagCounters = gate(canSeeFlagCounts);
 
 const errors = {
   400: ErrorResponseSchema,
@@ -41,6 +43,23 @@ export function activityReportRoutes(service: ActivityReportService): FastifyPlu
         },
       },
       async (request) => service.list(requireActor(request), request.query),
+    );
+
+    app.get(
+      '/reports/flags',
+      {
+        onRequest: flagCounters,
+        schema: {
+          tags: ['reports'],
+          summary:
+            "A department's flagged entries counted per student: the HOD's own, the one Master or Admin chooses",
+          description:
+            'Flags (issue 27): backdated, on-leave, high-volume, repeat-patient, before-joining. Students with none are left out, most flagged first.',
+          querystring: FlagCountsQuerySchema,
+          response: { 200: FlagCountsSchema, ...errors },
+        },
+      },
+      async (request) => service.flagCounts(requireActor(request), request.query),
     );
 
     app.get(

@@ -1,6 +1,18 @@
-import { type Actor, canChooseReportDepartment, canSeeReports } from '@pgel/shared/auth/policies';
+import {
+  type Actor,
+  canChooseReportDepartment,
+  canSeeFlagCounts,
+  canSeeReports,
+} from '@pgel/shared/auth/policies';
+import {
+  FLAG_MESSAGES,
+  type FlagCounts,
+  type FlagCountsQuery,
+  type RecordFlag,
+} from '@pgel/shared/records/flags';
 import { findKind } from '@pgel/shared/records/kinds';
 import { recordPagePath } from '@pgel/shared/records/paths';
+import { shownRole } from '@pgel/shared/records/roles';
 import {
   ACADEMIC_REPORT_MENUS,
   academicReportPath,
@@ -14,6 +26,8 @@ import type { ListResponse } from '@pgel/shared/schemas/list';
 import type { Database } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import { SaturatedCounts } from '../../platform/saturated-counts';
+import { RecordFlags } from '../records/record-flags';
+import { asDetails } from '../records/record-rows';
 import { activityCsv } from './activity.csv';
 import * as repo from './activity.repository';
 
@@ -28,8 +42,12 @@ export type ReportFilters = Omit<ReportQuery, 'page' | 'pageSize' | 'sort' | 'or
 
 const academicTitle = (id: string) => ACADEMIC_REPORT_MENUS.find((m) => m.id === id)?.title ?? id;
 
-/** The row with its menu's title and the entry it opens (its record page, or its academic page). */
-function toItem(row: repo.ActivityRow): ReportItem {
+/** What a page shows beside its rows: records' roles and flags, by id. */
+type RowExtras = { roles: ReadonlyMap<string, string>; flags: ReadonlyMap<string, RecordFlag[]> };
+
+/** The row with its menu's title, role, flags and the entry it opens (its record or academic page). */
+function toItem(row: repo.ActivityRow, extras: RowExtras): ReportItem {
+  const isRecord = row.source === 'record';
   const academicMenu = row.source === 'academic' && isAcademicReportMenu(row.menu) ? row.menu : undefined;
   return {
     id: row.id,
@@ -41,6 +59,8 @@ function toItem(row: repo.ActivityRow): ReportItem {
     studentName: row.studentName,
     status: row.status,
     date: row.date,
+    role: isRecord ? (extras.roles.get(row.id) ?? null) : null,
+    flags: isRecord ? (extras.flags.get(row.id) ?? []) : [],
     url: academicMenu
       ? academicReportPath(academicMenu, row.id, row.studentId)
       : recordPagePath(row.menu, row.id),
@@ -55,20 +75,78 @@ export class ActivityReportService {
   /** Reports whose total reads "10,000+" are not counted again on every page (issue 16). */
   private readonly counts = new SaturatedCounts();
 
-  constructor(readonly deps: { db: Database }) {}
+  /** Doubtful entries flagged on the page's rows (issue 27), and the HOD's counts per student. */
+  private readonly flags: RecordFlags;
+
+  constructor(readonly deps: { db: Database }) {
+    this.flags = new RecordFlags(deps.db);
+  }
 
   async list(actor: Actor, query: ReportQuery): Promise<ListResponse<ReportItem>> {
     const filter = await this.filterFor(actor, query);
     const page = { limit: query.pageSize, offset: (query.page - 1) * query.pageSize };
     const { rows, total } = await repo.activityPage(this.deps.db, filter, page, { counts: this.counts });
-    return { items: rows.map(toItem), total, page: query.page, pageSize: query.pageSize };
+    // Read apart from the report's own statement, for this page's records only: the union stays
+    // what its indexes answer at national scale (issue 16).
+    const roles = await this.rolesOf(rows);
+    const flags = await this.flags.forRecords(
+      rows.filter((row) => row.source === 'record').map((row) => row.id),
+    );
+    return {
+      items: rows.map((row) => toItem(row, { roles, flags })),
+      total,
+      page: query.page,
+      pageSize: query.pageSize,
+    };
   }
 
   /** The export: every matching row (at most REPORT_EXPORT_LIMIT) as CSV text. */
   async exportCsv(actor: Actor, query: ReportFilters): Promise<string> {
     const filter = await this.filterFor(actor, query);
     const rows = await repo.activityRows(this.deps.db, filter, REPORT_EXPORT_LIMIT);
-    return activityCsv(rows.map(toItem));
+    const roles = await this.rolesOf(rows);
+    return activityCsv(rows.map((row) => toItem(row, { roles, flags: new Map() })));
+  }
+
+  /**
+   * The flagged entries of a department counted per student (issue 27): the HOD's own department,
+   * the one Master or Admin chooses. Students with none are left out.
+   */
+  async flagCounts(actor: Actor, query: FlagCountsQuery): Promise<FlagCounts> {
+    if (!canSeeFlagCounts(actor)) throw AppError.forbidden();
+    // The report's own rule for whose department it is (another department is refused).
+    const filter = await this.filterFor(actor, { ...query, status: 'all' });
+    if (!filter.collegeId || !filter.departmentId) {
+      throw AppError.validation(FLAG_MESSAGES.chooseDepartment, {
+        departmentId: FLAG_MESSAGES.chooseDepartment,
+      });
+    }
+    return {
+      items: await this.flags.countsPerStudent({
+        collegeId: filter.collegeId,
+        departmentId: filter.departmentId,
+      }),
+    };
+  }
+
+  /**
+   * The role shown for each row of a kind that logs one (issue 27): the verifier's once
+   * confirmed, else the resident's. No statement when no such row is on the page.
+   */
+  private async rolesOf(rows: readonly repo.ActivityRow[]): Promise<Map<string, string>> {
+    const ids = rows
+      .filter((row) => row.source === 'record' && findKind(row.menu)?.role)
+      .map((row) => row.id);
+    const roles = new Map<string, string>();
+    if (ids.length === 0) return roles;
+    for (const row of await repo.recordRoles(this.deps.db, ids)) {
+      const kind = findKind(row.kind);
+      const role = kind
+        ? shownRole(kind, { confirmedRole: row.confirmedRole, details: asDetails(row.details) })
+        : null;
+      if (role) roles.set(row.id, role);
+    }
+    return roles;
   }
 
   /**

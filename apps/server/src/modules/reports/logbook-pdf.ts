@@ -1,5 +1,11 @@
 import type { PrintBlock, PrintLogbook, PrintRow } from '@pgel/shared/reports/print';
-import { PRINT_MESSAGES } from '@pgel/shared/reports/print';
+import {
+  amendedMark,
+  hasAmendedRows,
+  PRINT_AMENDED_COLUMN,
+  PRINT_MESSAGES,
+  unverifiedStatus,
+} from '@pgel/shared/reports/print';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import { pdfFonts } from './logbook-pdf-fonts';
@@ -177,17 +183,25 @@ function drawRecordTable(doc: PDFKit.PDFDocument, block: Extract<PrintBlock, { t
   const fonts = pdfFonts();
   const { clean } = pass;
   const columns = block.columns.map(clean);
-  const cleanRow = (row: PrintRow, extra: string[] = []): PrintRow => ({
+  const cleanRow = (row: PrintRow, first: string[] = [], last: string[] = []): PrintRow => ({
     ...row,
-    cells: [...extra, ...row.cells.map(clean)],
+    cells: [...first, ...row.cells.map(clean), ...last],
   });
   if (block.verified.length === 0 && block.unverified.length === 0) {
     paragraph(doc, clean(PRINT_MESSAGES.noEntries));
     return;
   }
   if (block.verified.length > 0) {
-    const rows = block.verified.map((r) => cleanRow(r));
-    drawTable(doc, { columns, rows, widths: null, style: VERIFIED_STYLE, boldFirst: false }, pass.draw);
+    // An entry verified again after a reset is marked amended with the day (issue 27), as on
+    // the print page.
+    const amended = hasAmendedRows(block.verified);
+    const rows = block.verified.map((r) => cleanRow(r, [], amended ? [amendedMark(r)] : []));
+    const header = amended ? [...columns, PRINT_AMENDED_COLUMN] : columns;
+    drawTable(
+      doc,
+      { columns: header, rows, widths: null, style: VERIFIED_STYLE, boldFirst: false },
+      pass.draw,
+    );
   } else {
     paragraph(doc, clean(PRINT_MESSAGES.noEntries));
   }
@@ -196,7 +210,7 @@ function drawRecordTable(doc: PDFKit.PDFDocument, block: Extract<PrintBlock, { t
     ensureSpace(doc, 50);
     doc.font(fonts.bold).fontSize(9.5).fillColor('#8a4b00').text(clean(PRINT_MESSAGES.unverifiedCaption));
     doc.fillColor('#000').moveDown(0.2);
-    const rows = block.unverified.map((r) => cleanRow(r, [statusLabel(r.status)]));
+    const rows = block.unverified.map((r) => cleanRow(r, [unverifiedStatus(r)]));
     const spec = {
       columns: ['Status', ...columns],
       rows,
@@ -206,10 +220,6 @@ function drawRecordTable(doc: PDFKit.PDFDocument, block: Extract<PrintBlock, { t
     };
     drawTable(doc, spec, pass.draw);
   }
-}
-
-function statusLabel(status: PrintRow['status']): string {
-  return status === 'pending' ? 'Pending' : status === 'rejected' ? 'Rejected' : 'Approved';
 }
 
 function paragraph(doc: PDFKit.PDFDocument, text: string) {

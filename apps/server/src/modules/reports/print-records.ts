@@ -6,7 +6,12 @@ import {
   type PrintBlock,
   type PrintRow,
 } from '@pgel/shared/reports/print';
-import { type PrintableRecord, printCell, printColumns } from '@pgel/shared/reports/print-format';
+import {
+  type PrintableRecord,
+  printCell,
+  printColumns,
+  printShortDate,
+} from '@pgel/shared/reports/print-format';
 import type { PrintRecordRow } from './print.repository';
 
 /** Every record kind the logbook prints: the sections' and the annexure's, each once. */
@@ -43,6 +48,7 @@ function printable(row: PrintRecordRow): PrintableRecord {
     verifiedAt: row.verifiedAt,
     certificateName: row.certificateName,
     details: asDetails(row.details),
+    confirmedRole: row.confirmedRole,
   };
 }
 
@@ -51,7 +57,8 @@ const asStatus = (status: string): PrintRow['status'] =>
 
 /**
  * One kind's table: the kind's report columns (never a sensitive one), approved records as the
- * evidence, pending and rejected ones apart.
+ * evidence, pending and rejected ones apart. An entry reset since its verification is marked
+ * amended with the day (issue 27).
  */
 export function recordTable(kind: RecordKind, rows: readonly PrintRecordRow[], heading?: string): PrintBlock {
   const columns = printColumns(kind);
@@ -59,10 +66,12 @@ export function recordTable(kind: RecordKind, rows: readonly PrintRecordRow[], h
   const unverified: PrintRow[] = [];
   for (const row of rows) {
     const record = printable(row);
+    const amendedOn = row.amendedAt ? printShortDate(row.amendedAt) : null;
     const printed: PrintRow = {
       id: row.id,
       status: asStatus(row.status),
       cells: columns.map((column) => printCell(kind, column, record)),
+      ...(amendedOn ? { amendedOn } : {}),
     };
     (printed.status === 'approved' ? verified : unverified).push(printed);
   }

@@ -91,6 +91,8 @@ export async function listPrintRecords(db: Executor, studentId: string, kinds: r
       score: records.score,
       verifiedAt: records.verifiedAt,
       details: records.details,
+      confirmedRole: records.confirmedRole,
+      amendedAt: records.amendedAt,
       teacherName: teacher.name,
       verifiedByName: verifier.name,
       certificateName: certificate.originalName,

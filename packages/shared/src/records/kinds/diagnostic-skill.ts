@@ -30,7 +30,7 @@ export const diagnosticSkill: RecordKind = {
   columns: [
     { label: 'Competency', value: 'details.competency' },
     { label: 'Skills', value: 'details.skill' },
-    { label: 'Role', value: 'details.role' },
+    { label: 'Role', value: 'details.role', format: 'role' },
     dateColumn,
     teacherColumn(),
     ...verificationColumns,
@@ -40,4 +40,5 @@ export const diagnosticSkill: RecordKind = {
   scoring: { type: 'scale', scale: DEFAULT_SCALE },
   dateField: 'date',
   summaryField: 'skill',
+  role: { field: 'role', subject: 'skill' },
 };

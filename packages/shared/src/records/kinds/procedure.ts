@@ -47,7 +47,7 @@ export const procedure: RecordKind = {
     { label: 'Skills', value: 'details.skills' },
     { label: 'Patient Name', value: 'details.patient', identifiesPatient: true },
     { label: 'OPD/IPD No.', value: 'details.ipd' },
-    { label: 'Role', value: 'details.role' },
+    { label: 'Role', value: 'details.role', format: 'role' },
     teacherColumn(),
     ...verificationColumns,
   ],
@@ -56,4 +56,5 @@ export const procedure: RecordKind = {
   scoring: { type: 'scale', scale: DEFAULT_SCALE },
   dateField: 'ipddDate',
   summaryField: 'skills',
+  role: { field: 'role', subject: 'skills' },
 };

@@ -46,7 +46,7 @@ export const surgicalSkill: RecordKind = {
     { label: 'Competency', value: 'details.competency' },
     { label: 'Skills', value: 'details.skill' },
     { label: 'Procedure', value: 'details.topic' },
-    { label: 'Role', value: 'details.role' },
+    { label: 'Role', value: 'details.role', format: 'role' },
     dateColumn,
     teacherColumn('Surgeon'),
     ...verificationColumns,
@@ -56,4 +56,5 @@ export const surgicalSkill: RecordKind = {
   scoring: { type: 'scale', scale: DEFAULT_SCALE },
   dateField: 'date',
   summaryField: 'topic',
+  role: { field: 'role', subject: 'skill' },
 };

@@ -1,6 +1,7 @@
 import {
   Alert,
   Badge,
+  Box,
   Button,
   Card,
   Group,
@@ -20,6 +21,7 @@ import { IconAlertTriangle, IconSearch } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { FlagBadges } from '../../../components/flag-badges';
 import { useCardLayout } from '../../../components/use-card-layout';
 import { errorMessage } from '../../../lib/api-client';
 import { PENDING_PAGE_SIZE, usePendingRecords } from '../api/list-pending-records';
@@ -109,6 +111,11 @@ export function PendingVerifications() {
                             {row.summary}
                           </Text>
                         ) : null}
+                        {row.flags.length > 0 ? (
+                          <Box mt={4}>
+                            <FlagBadges flags={row.flags} />
+                          </Box>
+                        ) : null}
                       </Table.Td>
                       <Table.Td>{row.date ? dayjs(row.date).format('DD-MM-YYYY') : 'N/A'}</Table.Td>
                       <Table.Td>
@@ -194,6 +201,11 @@ function PendingCards({ rows, isEmpty }: { rows: readonly PendingRow[]; isEmpty:
                 <Text size="xs" c="dimmed" mt={4}>
                   {row.date ? dayjs(row.date).format('DD-MM-YYYY') : 'N/A'}
                 </Text>
+                {row.flags.length > 0 ? (
+                  <Box mt={6}>
+                    <FlagBadges flags={row.flags} />
+                  </Box>
+                ) : null}
               </Card>
             </UnstyledButton>
           </li>

@@ -18,7 +18,14 @@ import { Link } from 'react-router';
 import { errorMessage } from '../../../lib/api-client';
 import { useRecordCounts } from '../api/get-record-counts';
 
-type Counts = { total: number; approved: number; pending: number; rejected: number };
+type Counts = {
+  total: number;
+  approved: number;
+  pending: number;
+  rejected: number;
+  /** Kinds that log the resident's role: approved entries per role the faculty confirmed. */
+  roles?: Array<{ role: string; approved: number }>;
+};
 const NONE: Counts = { total: 0, approved: 0, pending: 0, rejected: 0 };
 
 /** Where a category card leads: its kind's report (the checklist has its own screen). */
@@ -84,11 +91,33 @@ function CategoryCard({ title, kindId, counts }: { title: string; kindId: string
               {counts.approved} approved · {counts.pending} pending
               {counts.rejected > 0 ? ` · ${counts.rejected} rejected` : ''}
             </Text>
+            <ConfirmedRoles roles={counts.roles} />
           </Stack>
           <IconChevronRight size={18} aria-hidden style={{ flex: 'none', marginTop: 2 }} />
         </Group>
       </Card>
     </UnstyledButton>
+  );
+}
+
+/**
+ * A procedure or skill card's approved entries by the role the faculty confirmed (issue 27):
+ * what counts for the resident's eligibility, not what they logged. Roles with none are left out.
+ */
+function ConfirmedRoles({ roles }: { roles: Counts['roles'] }) {
+  const counted = (roles ?? []).filter((entry) => entry.approved > 0);
+  if (counted.length === 0) return null;
+  return (
+    <Stack gap={0} mt={2}>
+      <Text size="xs" fw={600} c="dark.6">
+        Confirmed roles
+      </Text>
+      {counted.map((entry) => (
+        <Text key={entry.role} size="xs" c="dark.4">
+          {entry.role}: {entry.approved}
+        </Text>
+      ))}
+    </Stack>
   );
 }
 

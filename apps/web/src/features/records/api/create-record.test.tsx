@@ -23,11 +23,15 @@ const answer = {
     verifiedByName: null,
     verifiedAt: null,
     everVerified: false,
+    confirmedRole: null,
+    amendedAt: null,
+    flags: [],
     certificate: null,
     details: {},
     createdAt: '2025-03-10T10:00:00.000Z',
     canVerify: false,
     canDelete: true,
+    history: [],
   },
 };
 

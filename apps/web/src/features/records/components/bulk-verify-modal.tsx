@@ -76,6 +76,13 @@ function BulkVerifyForm({ kind, records, onClose, onDone }: Omit<BulkVerifyModal
         <Text size="sm" aria-live="polite">
           {records.length === 1 ? '1 entry selected' : `${records.length} entries selected`}
         </Text>
+        {kind.role ? (
+          // Issue 27: a role is confirmed entry by entry; in bulk, as each resident logged it.
+          <Text size="sm" c="dark.4">
+            Each entry's role is confirmed as the resident logged it. To change a role, open that entry and
+            use Action.
+          </Text>
+        ) : null}
         {scoring ? (
           <VerifyFields
             scoring={scoring}

@@ -1,13 +1,12 @@
 import {
   Alert,
+  Badge,
   Button,
   DataList,
   Divider,
   Group,
   List,
   Loader,
-  Paper,
-  SimpleGrid,
   Stack,
   Text,
   Title,
@@ -17,15 +16,24 @@ import {
 import { useMediaQuery } from '@mantine/hooks';
 import { RECORD_MESSAGES, type RecordDetail } from '@pgel/shared/records/api';
 import type { FieldDef, RecordKind } from '@pgel/shared/records/types';
-import { IconChevronRight } from '@tabler/icons-react';
-import { type ReactNode, useState } from 'react';
+import { printShortDate } from '@pgel/shared/reports/print-format';
+import { IconChevronDown } from '@tabler/icons-react';
+import { type ReactNode, useRef } from 'react';
 import { DialogActions } from '../../../components/dialog-actions';
 import { FileViewer } from '../../../components/file-viewer';
+import { FlagNotice } from '../../../components/flag-badges';
 import { FormDialog } from '../../../components/form-dialog';
 import { errorMessage } from '../../../lib/api-client';
 import { useRecord } from '../api/get-record';
-import { useScoreHistory } from '../api/get-score-history';
-import { asViewableFile, formatDate, formatText, formatVerified, StatusBadge } from './record-format';
+import {
+  asViewableFile,
+  formatDate,
+  formatText,
+  formatVerified,
+  RoleDetail,
+  StatusBadge,
+} from './record-format';
+import { RecordHistory } from './record-history';
 import { groupBySection } from './record-values';
 
 type RecordDetailModalProps = {
@@ -50,7 +58,8 @@ export function detailTitle(kind: RecordKind): string {
 /**
  * The task detail viewer (spec 02 section 2): the kind's fields (by section for the clinical
  * case), the certificate (PDF frame, image or 'No File Available'), the remark, Verified By / On
- * ('Verification Pending'), the feedback ('N/A') and the latest score, which opens the history.
+ * ('Verification Pending'), the feedback ('N/A'), the latest score and the entry's history
+ * (issue 27: every verification and reset with its reason; an amended entry says so).
  */
 export function RecordDetailModal({
   kind,
@@ -60,23 +69,16 @@ export function RecordDetailModal({
   onDelete,
   showStudent,
 }: RecordDetailModalProps) {
-  const [historyOpen, setHistoryOpen] = useState(false);
-  const close = () => {
-    setHistoryOpen(false);
-    onClose();
-  };
   return (
-    <FormDialog opened={recordId !== null} onClose={close} title={detailTitle(kind)} size="xl">
+    <FormDialog opened={recordId !== null} onClose={onClose} title={detailTitle(kind)} size="xl">
       {recordId ? (
         <RecordDetailBody
           kind={kind}
           recordId={recordId}
           showStudent={showStudent}
-          historyOpen={historyOpen}
-          onToggleHistory={() => setHistoryOpen((open) => !open)}
           onVerify={onVerify}
           onDelete={onDelete}
-          onClose={close}
+          onClose={onClose}
         />
       ) : null}
     </FormDialog>
@@ -87,8 +89,6 @@ function RecordDetailBody({
   kind,
   recordId,
   showStudent,
-  historyOpen,
-  onToggleHistory,
   onVerify,
   onDelete,
   onClose,
@@ -96,13 +96,12 @@ function RecordDetailBody({
   kind: RecordKind;
   recordId: string;
   showStudent: boolean;
-  historyOpen: boolean;
-  onToggleHistory: () => void;
   onVerify?: (record: RecordDetail) => void;
   onDelete?: (record: RecordDetail) => void;
   onClose: () => void;
 }) {
   const { data: record, error, isPending } = useRecord(recordId);
+  const historyRef = useRef<HTMLDivElement>(null);
   const isPhone = useMediaQuery('(max-width: 35.99em)') ?? false;
   const listProps = isPhone
     ? ({ orientation: 'vertical', withDivider: true } as const)
@@ -140,8 +139,18 @@ function RecordDetailBody({
         ) : (
           <Text fw={600}>{kind.menuTitle}</Text>
         )}
-        <StatusBadge status={record.status} />
+        <Group gap="xs">
+          {record.amendedAt ? (
+            <Badge color="orange" c="orange.9" variant="light" styles={{ root: { flex: 'none' } }}>
+              {/* India's calendar day, as the printed logbook and the PDF give it. */}
+              Amended {printShortDate(record.amendedAt) ?? formatDate(record.amendedAt)}
+            </Badge>
+          ) : null}
+          <StatusBadge status={record.status} />
+        </Group>
       </Group>
+
+      <FlagNotice flags={record.flags} />
 
       {sections.map((section) => (
         <Stack key={section.title ?? ''} gap="xs">
@@ -151,7 +160,7 @@ function RecordDetailBody({
               <DataList.Item key={field.name}>
                 <DataList.ItemLabel>{field.label}</DataList.ItemLabel>
                 <DataList.ItemValue style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}>
-                  {fieldValue(record, field)}
+                  {fieldValue(record, field, kind)}
                 </DataList.ItemValue>
               </DataList.Item>
             ))}
@@ -194,9 +203,11 @@ function RecordDetailBody({
               <DataList.ItemLabel>Score</DataList.ItemLabel>
               <DataList.ItemValue>
                 {record.score ? (
+                  // The score leads to its history (spec 02 section 2), shown below it.
                   <UnstyledButton
-                    onClick={onToggleHistory}
-                    aria-expanded={historyOpen}
+                    onClick={() =>
+                      historyRef.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' })
+                    }
                     c="brand.8"
                     fw={600}
                     style={{
@@ -208,11 +219,7 @@ function RecordDetailBody({
                   >
                     {record.score.label}: {record.score.value}
                     <VisuallyHidden>(score history)</VisuallyHidden>
-                    <IconChevronRight
-                      size={14}
-                      aria-hidden
-                      style={{ transform: historyOpen ? 'rotate(90deg)' : undefined }}
-                    />
+                    <IconChevronDown size={14} aria-hidden />
                   </UnstyledButton>
                 ) : (
                   RECORD_MESSAGES.notAvailable
@@ -221,8 +228,15 @@ function RecordDetailBody({
             </DataList.Item>
           )}
         </DataList>
-        {historyOpen ? <ScoreHistory recordId={record.id} /> : null}
       </Stack>
+
+      {record.history.length > 0 ? (
+        <Stack gap="xs">
+          <div ref={historyRef} />
+          <SectionTitle>Score history</SectionTitle>
+          <RecordHistory items={record.history} scored={kind.scoring.type !== 'none'} />
+        </Stack>
+      ) : null}
 
       <DialogActions>
         {record.canDelete && onDelete ? (
@@ -261,7 +275,10 @@ function remarkLabel(kind: RecordKind): string {
 }
 
 /** A field's value in the detail: common fields from their columns, the rest from `details`. */
-export function fieldValue(record: RecordDetail, field: FieldDef): ReactNode {
+export function fieldValue(record: RecordDetail, field: FieldDef, kind?: RecordKind): ReactNode {
+  if (kind?.role?.field === field.name) {
+    return <RoleDetail logged={record.details[field.name]} confirmed={record.confirmedRole} />;
+  }
   switch (field.name) {
     case 'date':
       return formatDate(record.date);
@@ -296,46 +313,4 @@ export function fieldValue(record: RecordDetail, field: FieldDef): ReactNode {
     default:
       return formatText(value);
   }
-}
-
-/** Every scoring of the record, newest first (spec 02 section 2: the score-history view). */
-function ScoreHistory({ recordId }: { recordId: string }) {
-  const { data, error, isPending } = useScoreHistory(recordId);
-  if (isPending) return <Loader size="sm" aria-label="Loading the score history" />;
-  if (error) return <Alert color="red">{errorMessage(error)}</Alert>;
-  if (!data || data.length === 0) return <Text c="dimmed">{RECORD_MESSAGES.notAvailable}</Text>;
-  return (
-    <Stack gap="xs" component="ol" aria-label="Score history" p={0} m={0} style={{ listStyle: 'none' }}>
-      {data.map((item) => (
-        <Paper key={`${item.at}:${item.byName}`} component="li" withBorder radius="md" p="sm" bg="gray.0">
-          <Group justify="space-between" gap="xs" mb={4}>
-            <Text size="sm" fw={600}>
-              {item.score ? `${item.score.label}: ${item.score.value}` : RECORD_MESSAGES.notAvailable}
-            </Text>
-            <StatusBadge status={item.status} />
-          </Group>
-          <Text size="xs" c="dimmed">
-            {item.byName} · {formatDate(item.at)}
-          </Text>
-          {item.score?.rows ? (
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs" verticalSpacing={2} mt={6}>
-              {item.score.rows.map((row) => (
-                <Group key={row.title} gap="xs" wrap="nowrap" justify="space-between" align="flex-start">
-                  <Text size="xs">{row.title}</Text>
-                  <Text size="xs" fw={700}>
-                    {row.value}
-                  </Text>
-                </Group>
-              ))}
-            </SimpleGrid>
-          ) : null}
-          {item.remark ? (
-            <Text size="sm" mt={6} style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}>
-              {item.remark}
-            </Text>
-          ) : null}
-        </Paper>
-      ))}
-    </Stack>
-  );
 }

@@ -21,6 +21,7 @@ import { FileUpload } from '../../../components/file-upload';
 import { addOptionKindOf } from '../api/add-option';
 import { recordOptionsPath, useRecordOptions } from '../api/get-record-options';
 import { AddOptionButton } from './add-option-modal';
+import { RadioCards } from './radio-cards';
 
 type InputOf<I extends FieldDef['input']> = Extract<FieldDef, { input: I }>;
 
@@ -139,26 +140,15 @@ export function SelectField({
   const options = selectOptions(field, restrictedAllowed);
   if (!field.restricted && options.length <= MAX_RADIO_OPTIONS) {
     return (
-      <Radio.Group
-        size="md"
+      <RadioCards
         label={field.label}
         description={field.description}
         withAsterisk={field.required}
+        options={options}
         value={asText(value) || null}
         error={error}
         onChange={(next) => onChange(next)}
-      >
-        <Group gap="xs" mt={6}>
-          {options.map((option) => (
-            <Radio.Card key={option} value={option} radius="md" px="sm" py={8} w="auto">
-              <Group gap={8} wrap="nowrap">
-                <Radio.Indicator size="sm" />
-                <Text size="sm">{option}</Text>
-              </Group>
-            </Radio.Card>
-          ))}
-        </Group>
-      </Radio.Group>
+      />
     );
   }
   return (

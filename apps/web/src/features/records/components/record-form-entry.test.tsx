@@ -80,11 +80,15 @@ describe('entry form: defaults and Save and add another', { timeout: 60_000 }, (
               verifiedByName: null,
               verifiedAt: null,
               everVerified: false,
+              confirmedRole: null,
+              amendedAt: null,
+              flags: [],
               certificate: null,
               details: (body as { details: Record<string, unknown> }).details,
               createdAt: new Date().toISOString(),
               canVerify: false,
               canDelete: true,
+              history: [],
             },
           },
         }),
@@ -135,6 +139,48 @@ describe('entry form: defaults and Save and add another', { timeout: 60_000 }, (
     expect(combobox('Competency').value).toBe('Lumbar puncture');
     // The sent entry's draft is gone.
     expect(window.localStorage.getItem(DRAFT_KEY)).toBeNull();
+  });
+});
+
+describe('entry form: the role is one tap, proposed from the last entry of that skill', {
+  timeout: 60_000,
+}, () => {
+  it('fills the role the student last logged for the skill chosen; one tap changes it', async () => {
+    const sent = procedureApi(
+      { teacherId: TEACHER_ID, fields: { competency: { id: COMPETENCY_ID, title: 'Lumbar puncture' } } },
+      {
+        [`GET /records/procedure/defaults?subject=${SKILL_ID}`]: {
+          status: 200,
+          body: { fields: { role: 'Performed with Guide' } },
+        },
+      },
+    );
+    const form = await openProcedure();
+    const roles = within(form.modal).getByRole('radiogroup', { name: labelled('Role') });
+    const checked = () =>
+      within(roles)
+        .getAllByRole('radio')
+        .filter(
+          (radio) => radio.getAttribute('aria-checked') === 'true' || (radio as HTMLInputElement).checked,
+        )
+        .map((radio) => radio.textContent);
+    // Four roles, one tap each; nothing chosen before the skill.
+    expect(within(roles).getAllByRole('radio')).toHaveLength(4);
+    expect(checked()).toEqual([]);
+    await waitFor(
+      () =>
+        expect(
+          (within(form.modal).getByRole('combobox', { name: labelled('Competency') }) as HTMLInputElement)
+            .value,
+        ).toBe('Lumbar puncture'),
+      PATIENTLY,
+    );
+    await pickOption(labelled('Skill'), 'CSF collection', form.modal);
+    await waitFor(() => expect(checked()).toEqual(['Performed with Guide']), PATIENTLY);
+    expect(sent.some((call) => call.path === `/records/procedure/defaults?subject=${SKILL_ID}`)).toBe(true);
+
+    fireEvent.click(within(roles).getByRole('radio', { name: 'Performed Independently' }));
+    expect(checked()).toEqual(['Performed Independently']);
   });
 });
 

@@ -52,11 +52,15 @@ function created(kind: string, details: Record<string, unknown>) {
     verifiedByName: null,
     verifiedAt: null,
     everVerified: false,
+    confirmedRole: null,
+    amendedAt: null,
+    flags: [],
     certificate: null,
     details,
     createdAt: '2025-03-10T10:00:00.000Z',
     canVerify: false,
     canDelete: true,
+    history: [],
   };
 }
 

@@ -17,7 +17,7 @@ import { isApiError } from '../../../lib/api-client';
 import { sessionUserQueryOptions } from '../../../lib/session';
 import { useCreateRecord } from '../api/create-record';
 import { useRestrictedAllowed } from '../api/get-form-context';
-import { useRecordDefaults } from '../api/get-record-defaults';
+import { useLastRole, useRecordDefaults } from '../api/get-record-defaults';
 import { recordFailureMessage, showRecordSuccess, showRecordValidation } from './record-dialogs';
 import {
   discardRecordDraft,
@@ -139,6 +139,21 @@ function RecordForm({ kind, onDone, onCancel, onEditedChange }: RecordFormProps)
     setValues((current) => withRecordDefaults(kind, current, defaults.data));
   }, [defaults.data, kind]);
 
+  // The role the student last logged for the skill chosen (issue 27) fills the role, until they
+  // tap one themselves: a resident who now does it independently changes it with one tap.
+  const roleField = kind.role?.field;
+  const subjectValue = kind.role ? values[kind.role.subject] : undefined;
+  const subject = typeof subjectValue === 'string' && subjectValue !== '' ? subjectValue : null;
+  const lastRole = useLastRole(kind, subject);
+  const isRoleChosen = useRef(Boolean(roleField && restored?.[roleField]));
+  useEffect(() => {
+    if (!roleField || subject === null || isRoleChosen.current || !lastRole.isSettled) return;
+    const proposed = lastRole.role ?? '';
+    setValues((current) =>
+      current[roleField] === proposed ? current : { ...current, [roleField]: proposed },
+    );
+  }, [roleField, subject, lastRole.role, lastRole.isSettled]);
+
   // The draft follows every change; it is removed when nothing differs from the start.
   useEffect(() => {
     if (userId) saveRecordDraft(userId, kind, values, baseline);
@@ -153,6 +168,7 @@ function RecordForm({ kind, onDone, onCancel, onEditedChange }: RecordFormProps)
 
   const change = useCallback(
     (name: string, value: unknown) => {
+      if (name === kind.role?.field) isRoleChosen.current = true;
       setValues((current) => changeRecordValue(kind, current, name, value));
       setErrors((current) => {
         if (!(name in current)) return current;
@@ -175,6 +191,7 @@ function RecordForm({ kind, onDone, onCancel, onEditedChange }: RecordFormProps)
 
   /** Starts afresh from `start` (a discarded draft, the entry after a saved one). */
   const startAfresh = (start: RecordValues) => {
+    isRoleChosen.current = false;
     setBaseline(start);
     setValues(start);
     setErrors({});
@@ -267,7 +284,14 @@ function RecordForm({ kind, onDone, onCancel, onEditedChange }: RecordFormProps)
             ) : null}
             <Grid gap="md">
               {section.fields.map((field) => (
-                <Grid.Col key={field.name} span={{ base: 12, sm: WIDE_INPUTS.has(field.input) ? 12 : 6 }}>
+                <Grid.Col
+                  key={field.name}
+                  // The role's four cards get a row of their own (issue 27).
+                  span={{
+                    base: 12,
+                    sm: WIDE_INPUTS.has(field.input) || field.name === kind.role?.field ? 12 : 6,
+                  }}
+                >
                   <RecordField
                     field={field}
                     values={values}

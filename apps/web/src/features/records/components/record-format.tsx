@@ -1,5 +1,6 @@
-import { Badge, Button } from '@mantine/core';
+import { Badge, Button, Text } from '@mantine/core';
 import { RECORD_MESSAGES, type RecordListItem, type Score } from '@pgel/shared/records/api';
+import { changedRoleText } from '@pgel/shared/records/roles';
 import { type ColumnDef, RECORD_STATUS_LABELS, type RecordStatus } from '@pgel/shared/records/types';
 import { IconEye } from '@tabler/icons-react';
 import dayjs from 'dayjs';
@@ -133,6 +134,8 @@ export function formatCell(
       return formatScore(row.score);
     case 'verified':
       return formatVerified(row);
+    case 'role':
+      return <RoleCell logged={raw} confirmed={row.confirmedRole} />;
     case 'file': {
       const file = asViewableFile(raw);
       if (!file) return RECORD_MESSAGES.notAvailable;
@@ -155,6 +158,47 @@ export function formatCell(
     default:
       return <CellText text={formatText(raw)} />;
   }
+}
+
+/**
+ * The role as the report shows it (issue 27): the one the verifier confirmed, else the logged
+ * one; a role the verifier changed keeps the resident's beneath it.
+ */
+function RoleCell({ logged, confirmed }: { logged: unknown; confirmed: string | null }) {
+  const loggedText = formatText(logged);
+  if (confirmed === null || confirmed === logged) return <CellText text={confirmed ?? loggedText} />;
+  return (
+    <span style={{ display: 'block' }}>
+      <CellText text={confirmed} />
+      <Text span size="xs" c="dark.4" style={{ display: 'block', whiteSpace: 'nowrap' }}>
+        logged: {loggedText}
+      </Text>
+    </span>
+  );
+}
+
+/**
+ * The role in an entry's detail (issue 27): 'logged: Performed Independently, confirmed: Performed
+ * with Guide' when the verifier changed it, else the role and whether it is confirmed yet.
+ */
+export function RoleDetail({ logged, confirmed }: { logged: unknown; confirmed: string | null }) {
+  const loggedText = typeof logged === 'string' && logged !== '' ? logged : null;
+  const changed = changedRoleText(loggedText, confirmed);
+  if (changed) {
+    return (
+      <Text span fw={600} c="orange.9" data-testid="role-changed">
+        {changed}
+      </Text>
+    );
+  }
+  return (
+    <>
+      {formatText(confirmed ?? loggedText)}
+      <Text span size="xs" c="dark.4">
+        {confirmed ? ' (confirmed by the verifier)' : ' (not confirmed yet)'}
+      </Text>
+    </>
+  );
 }
 
 /** Beyond this many characters a cell's text gets a column wide enough to read it in lines. */

@@ -50,7 +50,7 @@ describe('ReportPage', () => {
         'GET /students?page=1&pageSize=20&sort=name': list([]),
         [`GET /records/${PENDING}`]: {
           status: 200,
-          body: { ...row(PENDING), canVerify: true, canDelete: false },
+          body: { ...row(PENDING), canVerify: true, canDelete: false, history: [] },
         },
       },
       `/task/leave?record=${PENDING}`,
@@ -193,5 +193,116 @@ describe('ReportPage', () => {
     });
     const [, entry] = within(table).getAllByRole('row') as HTMLElement[];
     expect(within(entry as HTMLElement).getByText('Approved')).toBeTruthy();
+  });
+
+  it('procedure: the Role shows the confirmed role with the logged one beneath; the detail says both', async () => {
+    const changed = row(APPROVED, {
+      kind: 'procedure',
+      status: 'approved',
+      verifiedByName: 'Dr. Rao',
+      verifiedAt: '2025-03-11T09:00:00.000Z',
+      confirmedRole: 'Performed with Guide',
+      details: {
+        ipddDate: '2025-03-10',
+        competency: { id: STAFF_ID, title: 'Chest' },
+        skills: { id: STAFF_ID, title: 'Chest drain' },
+        patient: 'R. G.',
+        ipd: 'IPD-7',
+        role: 'Performed Independently',
+      },
+    });
+    const pendingRow = row(PENDING, { kind: 'procedure', details: { ...changed.details, role: 'Assisted' } });
+    renderAs(
+      user(STUDENT_ID, null),
+      'procedure',
+      {
+        'GET /records?page=1&pageSize=10&sort=date&order=desc&kind=procedure': list([changed, pendingRow]),
+        [`GET /records/${APPROVED}`]: {
+          status: 200,
+          body: { ...changed, canVerify: false, canDelete: false, history: [] },
+        },
+      },
+      `/task/procedure?record=${APPROVED}`,
+    );
+    const table = await screen.findByRole('table', { name: 'Procedures report' });
+    expect(within(table).queryByText('Backdated')).toBeNull();
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(3));
+    const [, first, second] = within(table).getAllByRole('row') as HTMLElement[];
+    expect((first as HTMLElement).textContent).toContain(
+      'Performed with Guidelogged: Performed Independently',
+    );
+    expect((second as HTMLElement).textContent).toContain('Assisted');
+    expect((second as HTMLElement).textContent).not.toContain('logged:');
+
+    const detail = await screen.findByRole('dialog', { name: 'Task Detail' });
+    expect((await within(detail).findByTestId('role-changed')).textContent).toBe(
+      'logged: Performed Independently, confirmed: Performed with Guide',
+    );
+  });
+
+  it('an amended entry: marked with the day, its history keeps the earlier verification and the reason', async () => {
+    const amended = row(APPROVED, {
+      everVerified: true,
+      amendedAt: '2025-03-12T06:30:00.000Z',
+      flags: [{ code: 'backdated', reason: 'Entered 40 days after the activity date (more than 30).' }],
+    });
+    renderAs(
+      user(STAFF_ID, 'professor'),
+      'leave',
+      {
+        [LIST_PATH]: list([amended]),
+        'GET /students?page=1&pageSize=20&sort=name': list([]),
+        [`GET /records/${APPROVED}`]: {
+          status: 200,
+          body: {
+            ...amended,
+            canVerify: true,
+            canDelete: false,
+            history: [
+              {
+                event: 'reset',
+                status: 'pending',
+                score: null,
+                remark: 'Dates overlap another leave',
+                confirmedRole: null,
+                byName: 'Dr. Menon',
+                at: '2025-03-12T06:30:00.000Z',
+              },
+              {
+                event: 'verification',
+                status: 'approved',
+                score: { value: 0, label: 'Not scored' },
+                remark: 'Approved, get well',
+                confirmedRole: null,
+                byName: 'Dr. Rao',
+                at: '2025-03-11T04:30:00.000Z',
+              },
+            ],
+          },
+        },
+      },
+      `/task/leave?record=${APPROVED}`,
+    );
+    // The row's flag sits beside its status.
+    const table = await screen.findByRole('table', { name: 'Leave Records report' });
+    expect(await within(table).findByText('Backdated')).toBeTruthy();
+    const detail = await screen.findByRole('dialog', { name: 'Task Detail' });
+    expect(await within(detail).findByText('Amended 12-03-2025')).toBeTruthy();
+    // Its flags, with their reasons written out.
+    expect(within(detail).getByText('Flagged for a second look')).toBeTruthy();
+    expect(detail.textContent).toContain(
+      'Backdated: Entered 40 days after the activity date (more than 30).',
+    );
+    const history = within(detail).getByRole('list', { name: 'Score history' });
+    expect(within(history).getAllByRole('listitem')).toHaveLength(2);
+    const text = history.textContent ?? '';
+    // Newest first: the reset with its reason, then the verification it undid.
+    expect(text.indexOf('Reset to Pending')).toBeLessThan(text.indexOf('Approved'));
+    expect(text).toContain('Reason: Dates overlap another leave');
+    expect(text).toContain('Dr. Menon · 12-03-2025');
+    expect(text).toContain('Feedback: Approved, get well');
+    expect(text).toContain('Dr. Rao · 11-03-2025');
+    // Leave is not scored: no score is shown for it.
+    expect(text).not.toContain('Not scored');
   });
 });

@@ -1,6 +1,7 @@
 import {
   ActionIcon,
   Anchor,
+  Box,
   Button,
   Card,
   Checkbox,
@@ -38,8 +39,10 @@ import { Link } from 'react-router';
 import { type CardRole, DataTable, type DataTableColumn, useListQuery } from '../../../components/data-table';
 import { showError } from '../../../components/dialogs';
 import { FileViewerModal, type ViewableFile } from '../../../components/file-viewer';
+import { FlagBadges } from '../../../components/flag-badges';
 import { useAddAction } from '../../../components/floating-add-button';
 import { StatusPanel } from '../../../components/status-panel';
+import { useCardLayout } from '../../../components/use-card-layout';
 import { paths } from '../../../lib/paths';
 import { useLiveSearchParams } from '../../../lib/search-params';
 import { useSessionUser } from '../../../lib/session';
@@ -114,6 +117,7 @@ function UnknownKindPanel() {
  */
 function KindReport({ kind }: { kind: RecordKind }) {
   const user = useSessionUser();
+  const isPhone = useCardLayout();
   const actor = actorOf(user);
   const isStaffUser = isStaff(actor);
   // A student writes (adds, deletes) only once the department approved the account; until then
@@ -290,6 +294,15 @@ function KindReport({ kind }: { kind: RecordKind }) {
                 else setViewing({ file, title: 'Certificate' });
               }}
             />
+          ) : column.value === 'status' && row.flags.length > 0 ? (
+            // A doubtful entry's flags beside its status (issue 27); on a phone's card they
+            // wrap under it rather than squeeze the card's heading.
+            <Stack gap={4} align={isPhone ? 'flex-end' : 'flex-start'}>
+              {formatCell(row, column, (file, title) => setViewing({ file, title }))}
+              <Box maw={isPhone ? 150 : undefined}>
+                <FlagBadges flags={row.flags} justify={isPhone ? 'flex-end' : 'flex-start'} />
+              </Box>
+            </Stack>
           ) : (
             formatCell(row, column, (file, title) => setViewing({ file, title }))
           ),

@@ -110,6 +110,9 @@ export function leaveRow(id: string, changes: Partial<RecordListItem> = {}): Rec
     verifiedByName: null,
     verifiedAt: null,
     everVerified: false,
+    confirmedRole: null,
+    amendedAt: null,
+    flags: [],
     certificate: null,
     details: {
       fromDate: '2025-03-10',

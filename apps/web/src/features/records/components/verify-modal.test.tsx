@@ -1,5 +1,5 @@
 import { RECORD_MESSAGES, type RecordListItem } from '@pgel/shared/records/api';
-import { clinicalTraining, introductionSchedule, leave } from '@pgel/shared/records/kinds';
+import { clinicalTraining, introductionSchedule, leave, procedure } from '@pgel/shared/records/kinds';
 import { CLINICAL_TRAINING_RUBRICS } from '@pgel/shared/records/rubrics';
 import { rubricOverall } from '@pgel/shared/records/scales';
 import type { RecordKind } from '@pgel/shared/records/types';
@@ -34,6 +34,9 @@ function record(kind: RecordKind, details: Record<string, unknown>, changes: Par
     verifiedByName: null,
     verifiedAt: null,
     everVerified: false,
+    confirmedRole: null,
+    amendedAt: null,
+    flags: [],
     certificate: null,
     details,
     createdAt: '2025-03-10T10:00:00.000Z',
@@ -45,7 +48,7 @@ const VERIFIED = {
   status: 200,
   body: {
     message: RECORD_MESSAGES.verified,
-    record: { ...record(leave, {}), status: 'approved', canVerify: true, canDelete: false },
+    record: { ...record(leave, {}), status: 'approved', canVerify: true, canDelete: false, history: [] },
   },
 };
 
@@ -185,7 +188,49 @@ describe('VerifyModal', () => {
     expect(sent[0]?.body).toEqual({ status: 'approved', remark: 'Get well soon' });
   });
 
-  it('Reset asks, then sends a verified record back to Pending', async () => {
+  it('procedure: the logged role is chosen already; one tap changes it, says so, and is sent', async () => {
+    const sent = fakeApi({ [`POST /records/${ID}/verification`]: VERIFIED });
+    const details = { skills: { id: OTHER_ID, title: 'Chest drain' }, role: 'Performed Independently' };
+    const form = await openVerify(procedure, record(procedure, details));
+    const roles = within(form.modal).getByRole('radiogroup', { name: 'Role' });
+    const role = (name: string) => within(roles).getByRole('radio', { name });
+    const isChosen = (name: string) => role(name).getAttribute('aria-checked') === 'true';
+    expect(isChosen('Performed Independently')).toBe(true);
+    expect(within(roles).getAllByRole('radio')).toHaveLength(4);
+    expect(form.modal.textContent).toContain('Logged by the resident: Performed Independently');
+    expect(form.modal.textContent).not.toContain('Changed');
+
+    fireEvent.click(role('Performed with Guide'));
+    expect(isChosen('Performed with Guide')).toBe(true);
+    expect(isChosen('Performed Independently')).toBe(false);
+    expect(form.modal.textContent).toContain(
+      'Changed (logged: Performed Independently, confirmed: Performed with Guide)',
+    );
+    await pickOption(labelled('Status'), 'Approved', form.modal);
+    await pickOption(labelled('Score'), '3 - Good', form.modal);
+    form.feedback('Done with the guide scrubbed in');
+    form.submit();
+    await screen.findByRole('dialog', { name: 'Success' });
+    expect(sent[0]?.body).toEqual({
+      status: 'approved',
+      remark: 'Done with the guide scrubbed in',
+      score: 3,
+      confirmedRole: 'Performed with Guide',
+    });
+  });
+
+  it('procedure: submitting without a tap confirms the role as logged', async () => {
+    const sent = fakeApi({ [`POST /records/${ID}/verification`]: VERIFIED });
+    const form = await openVerify(procedure, record(procedure, { role: 'Assisted' }));
+    await pickOption(labelled('Status'), 'Approved', form.modal);
+    await pickOption(labelled('Score'), '4 - Very Good', form.modal);
+    form.feedback('Seen');
+    form.submit();
+    await screen.findByRole('dialog', { name: 'Success' });
+    expect(sent[0]?.body).toMatchObject({ confirmedRole: 'Assisted' });
+  });
+
+  it('Reset asks for a reason, then sends a verified record back to Pending with it', async () => {
     const sent = fakeApi({
       [`POST /records/${ID}/reset`]: { status: 200, body: { message: RECORD_MESSAGES.reset } },
     });
@@ -226,13 +271,25 @@ describe('VerifyModal', () => {
     expect(screen.getByRole('dialog', { name: 'Verification' })).toBeTruthy();
     expect(form.onClose).not.toHaveBeenCalled();
 
+    // No reason (or only spaces): the question says so and sends nothing.
     fireEvent.click(within(form.modal).getByRole('button', { name: 'Reset' }));
-    const confirm = await screen.findByRole('dialog', { name: RECORD_MESSAGES.resetConfirmTitle });
-    fireEvent.click(within(confirm).getByRole('button', { name: 'Reset' }));
+    const question = await screen.findByRole('dialog', { name: RECORD_MESSAGES.resetConfirmTitle });
+    const reason = within(question).getByLabelText(labelled(RECORD_MESSAGES.resetReasonLabel), {
+      selector: 'textarea',
+    });
+    fireEvent.change(reason, { target: { value: '   ' } });
+    fireEvent.click(within(question).getByRole('button', { name: 'Reset' }));
+    expect(await within(question).findByText(RECORD_MESSAGES.resetReasonRequired)).toBeTruthy();
+    expect(sent).toHaveLength(0);
+
+    fireEvent.change(reason, { target: { value: '  Wrong patient ward entered  ' } });
+    fireEvent.click(within(question).getByRole('button', { name: 'Reset' }));
     expect((await screen.findByRole('dialog', { name: 'Success' })).textContent).toContain(
       RECORD_MESSAGES.reset,
     );
-    expect(sent).toEqual([{ method: 'POST', path: `/records/${ID}/reset`, body: null }]);
+    expect(sent).toEqual([
+      { method: 'POST', path: `/records/${ID}/reset`, body: { reason: 'Wrong patient ward entered' } },
+    ]);
   });
 });
 

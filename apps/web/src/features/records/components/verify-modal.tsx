@@ -1,14 +1,17 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { RECORD_MESSAGES, type RecordListItem } from '@pgel/shared/records/api';
+import { isSkillRole, loggedRole, type SkillRole } from '@pgel/shared/records/roles';
 import type { RecordKind } from '@pgel/shared/records/types';
 import { type FormEvent, useState } from 'react';
 import { DialogActions } from '../../../components/dialog-actions';
-import { showConfirm, showError } from '../../../components/dialogs';
+import { showError } from '../../../components/dialogs';
 import { FormDialog } from '../../../components/form-dialog';
 import { useResetRecord } from '../api/reset-record';
 import { useVerifyRecord } from '../api/verify-record';
 import { recordFailureMessage, showRecordSuccess } from './record-dialogs';
 import { formatDate, StatusBadge } from './record-format';
+import { askResetReason } from './reset-reason-dialog';
+import { RoleConfirmField } from './role-confirm-field';
 import {
   initialVerifyValues,
   scoringFor,
@@ -29,8 +32,9 @@ type VerifyModalProps = {
 /**
  * The Action modal (spec 02 sections 2, 5): Approved or Rejected ('Pending' shown until chosen),
  * a score from the kind's scale or each rubric row with the live overall, and required Feedback.
- * Submit verifies; Reset, once confirmed, sends the record back to Pending and clears feedback
- * and score. Escape in a message dialog over it never closes it (the feedback typed stays).
+ * Submit verifies; Reset, with a reason (issue 27), sends the record back to Pending and clears
+ * feedback and score; the history keeps them. Escape in a message dialog over it never closes it
+ * (the feedback typed stays). Entries that log the resident's role show it to confirm or change.
  */
 export function VerifyModal({ kind, record, onClose }: VerifyModalProps) {
   return (
@@ -66,6 +70,11 @@ function VerifyForm({
 }) {
   const scoring = scoringFor(kind, record.details);
   const [values, setValues] = useState<VerifyValues>(() => initialVerifyValues(scoring, record));
+  const logged = loggedRole(kind, record.details);
+  // The logged role starts chosen: submitting as it is confirms it (issue 27).
+  const [role, setRole] = useState<SkillRole | null>(() =>
+    isSkillRole(record.confirmedRole) ? record.confirmedRole : logged,
+  );
   const [markUnscored, setMarkUnscored] = useState(false);
   const verify = useVerifyRecord();
   const reset = useResetRecord();
@@ -84,7 +93,7 @@ function VerifyForm({
       return;
     }
     verify.mutate(
-      { id: record.id, ...input },
+      { id: record.id, ...input, ...(kind.role && role ? { confirmedRole: role } : {}) },
       {
         onSuccess: ({ message }) => {
           onClose();
@@ -96,20 +105,18 @@ function VerifyForm({
   };
 
   const resetRecord = async () => {
-    const confirmed = await showConfirm({
-      title: RECORD_MESSAGES.resetConfirmTitle,
-      message: RECORD_MESSAGES.resetConfirm,
-      confirmLabel: 'Reset',
-      danger: true,
-    });
-    if (!confirmed) return;
-    reset.mutate(record.id, {
-      onSuccess: ({ message }) => {
-        onClose();
-        void showRecordSuccess(message);
+    const reason = await askResetReason();
+    if (reason === null) return;
+    reset.mutate(
+      { id: record.id, reason },
+      {
+        onSuccess: ({ message }) => {
+          onClose();
+          void showRecordSuccess(message);
+        },
+        onError: (error) => void showError(recordFailureMessage(error, messages.failed)),
       },
-      onError: (error) => void showError(recordFailureMessage(error, messages.failed)),
-    });
+    );
   };
 
   return (
@@ -125,6 +132,7 @@ function VerifyForm({
           </Stack>
           <StatusBadge status={record.status} />
         </Group>
+        {kind.role ? <RoleConfirmField logged={logged} value={role} onChange={setRole} /> : null}
         <VerifyFields
           scoring={scoring}
           values={values}

@@ -33,6 +33,8 @@ function item(changes: Partial<ReportItem> = {}): ReportItem {
     studentName: 'Asha Nair',
     status: 'approved',
     date: '2026-03-10',
+    role: null,
+    flags: [],
     url: `/task/teaching?record=${ITEM_ID}`,
     ...changes,
   };
@@ -44,6 +46,7 @@ function renderAs(who: SessionUser, routes: Record<string, FakeRoute>) {
     'GET /auth/me': { status: 200, body: { user: who } },
     'GET /students?page=1&pageSize=20&sort=name': list([]),
     'GET /colleges': { status: 200, body: { items: [] } },
+    'GET /reports/flags': { status: 200, body: { items: [] } },
     ...routes,
   });
   const { router } = withModals(<ActivityReportPage />, { initialUrl: '/reports' });
@@ -56,6 +59,63 @@ afterEach(() => {
 });
 
 describe('ActivityReportPage', () => {
+  it('flags a doubtful row beside its status, with the reason read out', async () => {
+    renderAs(sessionUser({ id: '00000000-0000-4000-8000-0000000000b1', role: 'professor' }), {
+      [FIRST_PAGE]: list([
+        item({
+          status: 'pending',
+          flags: [{ code: 'backdated', reason: 'Entered 45 days after the activity date (more than 30).' }],
+        }),
+      ]),
+    });
+    const table = await screen.findByRole('table', { name: 'Recent activity' }, PATIENTLY);
+    const flag = await within(table).findByText('Backdated', {}, PATIENTLY);
+    expect(flag.closest('[data-flag]')?.textContent).toBe(
+      'Backdated: Entered 45 days after the activity date (more than 30).',
+    );
+    // Faculty do not get the HOD's counts.
+    expect(screen.queryByRole('region', { name: 'Flagged entries by student' })).toBeNull();
+  });
+
+  it("HOD: the department's flagged entries per student; a name shows that student's rows", async () => {
+    const studentId = '00000000-0000-4000-8000-0000000000f1';
+    const { sent } = renderAs(sessionUser({ id: '00000000-0000-4000-8000-0000000000b1', role: 'hod' }), {
+      [FIRST_PAGE]: list([item()]),
+      'GET /reports/flags': {
+        status: 200,
+        body: {
+          items: [
+            {
+              studentId,
+              studentName: 'Asha Nair',
+              total: 5,
+              counts: {
+                backdated: 2,
+                'on-leave': 0,
+                'high-volume': 3,
+                'repeat-patient': 0,
+                'before-joining': 0,
+              },
+            },
+          ],
+        },
+      },
+      [`${FIRST_PAGE}&studentId=${studentId}`]: list([item()]),
+    });
+    const summary = await screen.findByRole('region', { name: 'Flagged entries by student' }, PATIENTLY);
+    const row = await within(summary).findByRole('row', { name: /Asha Nair/ }, PATIENTLY);
+    expect(
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Asha Nair', '2', '0', '3', '0', '0', '5']);
+    fireEvent.click(within(row).getByRole('button', { name: 'Asha Nair' }));
+    await waitFor(
+      () => expect(sent.map((r) => r.path)).toContain(`/reports?page=1&pageSize=10&studentId=${studentId}`),
+      PATIENTLY,
+    );
+  });
+
   it('HOD: an empty list reads the spec text; Filter sends the chosen menu and status', async () => {
     const { sent } = renderAs(sessionUser({ id: '00000000-0000-4000-8000-0000000000b1', role: 'hod' }), {
       [FIRST_PAGE]: list([]),

@@ -1,5 +1,5 @@
 import { Anchor, Card, Stack, Text, Title } from '@mantine/core';
-import { canChooseReportDepartment, canSeeReports } from '@pgel/shared/auth/policies';
+import { canChooseReportDepartment, canSeeFlagCounts, canSeeReports } from '@pgel/shared/auth/policies';
 import {
   REPORT_MESSAGES,
   REPORT_STATUS_FILTERS,
@@ -9,7 +9,9 @@ import {
 } from '@pgel/shared/reports/activity';
 import { Link, useNavigate } from 'react-router';
 import { DataTable, type DataTableColumn, useListQuery } from '../../../components/data-table';
+import { FlagBadges } from '../../../components/flag-badges';
 import { NoAccessPanel } from '../../../components/no-access-panel';
+import { useCardLayout } from '../../../components/use-card-layout';
 import { useLiveSearchParams } from '../../../lib/search-params';
 import { useSessionUser } from '../../../lib/session';
 import { StatusBadge } from '../../records/components/record-format';
@@ -19,6 +21,7 @@ import {
   reportActivityQueryKey,
   reportExportUrl,
 } from './api/list-report-activity';
+import { FlagCountsCard } from './components/flag-counts-card';
 import { ReportFiltersBar } from './components/report-filters';
 
 const TITLE = 'Reports';
@@ -53,6 +56,7 @@ export function ActivityReportPage() {
   const isAllowed = canSeeReports(actor);
   const canChooseDepartment = canChooseReportDepartment(actor);
   const navigate = useNavigate();
+  const isPhone = useCardLayout();
 
   const [searchParams, setSearchParams] = useLiveSearchParams();
   const read = (name: keyof typeof PARAM) => searchParams.get(PARAM[name]) || undefined;
@@ -70,6 +74,11 @@ export function ActivityReportPage() {
   });
 
   if (!isAllowed) return <NoAccessPanel title={TITLE} message="This page is for staff." />;
+
+  // The HOD's counts of flagged entries per student (issue 27): their own department, or the one
+  // Master or Admin has chosen.
+  const showsFlagCounts =
+    canSeeFlagCounts(actor) && (!canChooseDepartment || (applied.collegeId && applied.departmentId));
 
   const apply = (filters: ReportFilters) =>
     setSearchParams((current) => {
@@ -90,15 +99,39 @@ export function ActivityReportPage() {
       header: 'Menu',
       // A link as well as the row click: keyboard users reach it with Tab and open it with Enter.
       cell: (item) => (
-        <Anchor component={Link} to={item.url} size="sm" onClick={(event) => event.stopPropagation()}>
-          {item.menuTitle}
-        </Anchor>
+        <Stack gap={0} align="flex-start">
+          <Anchor component={Link} to={item.url} size="sm" onClick={(event) => event.stopPropagation()}>
+            {item.menuTitle}
+          </Anchor>
+          {/* The role the verifier confirmed, else the resident's (issue 27). */}
+          {item.role ? (
+            <Text size="xs" c="dark.4">
+              Role: {item.role}
+            </Text>
+          ) : null}
+          {/* A phone's card has no room beside its status: the flags go under the entry. */}
+          {isPhone ? <FlagBadges flags={item.flags} /> : null}
+        </Stack>
       ),
       card: 'field',
       cardLabel: 'Menu',
     },
     { key: 'student', header: 'Student Name', cell: (item) => item.studentName, card: 'title' },
-    { key: 'status', header: 'Status', cell: (item) => <StatusBadge status={item.status} />, card: 'status' },
+    {
+      key: 'status',
+      header: 'Status',
+      // A doubtful entry's flags under its status (issue 27).
+      cell: (item) =>
+        isPhone ? (
+          <StatusBadge status={item.status} />
+        ) : (
+          <Stack gap={4} align="flex-start">
+            <StatusBadge status={item.status} />
+            <FlagBadges flags={item.flags} />
+          </Stack>
+        ),
+      card: 'status',
+    },
     {
       key: 'date',
       header: 'Date',
@@ -138,6 +171,12 @@ export function ActivityReportPage() {
           />
         </Stack>
       </Card>
+      {showsFlagCounts ? (
+        <FlagCountsCard
+          scope={{ collegeId: applied.collegeId, departmentId: applied.departmentId }}
+          onPickStudent={(studentId) => apply({ ...applied, studentId })}
+        />
+      ) : null}
     </Stack>
   );
 }

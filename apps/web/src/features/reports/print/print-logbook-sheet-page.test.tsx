@@ -28,6 +28,29 @@ afterEach(() => {
 });
 
 describe('PrintLogbookSheetPage', () => {
+  it('marks amended entries with the day: an Amended column when verified again, the Status cell when pending', async () => {
+    const logbook = printLogbook();
+    const leave = logbook.sections.find((section) => section.key === 'leave')?.blocks[0];
+    if (leave?.type !== 'table') throw new Error('no leave table');
+    const [verifiedRow] = leave.verified;
+    const [pendingRow] = leave.unverified;
+    if (!verifiedRow || !pendingRow) throw new Error('no leave rows');
+    verifiedRow.amendedOn = '05-03-2025';
+    pendingRow.amendedOn = '06-04-2025';
+    renderSheet(logbook);
+    const region = await screen.findByRole('region', { name: 'Leave Record' }, PATIENTLY);
+    const verified = within(region).getByRole('table', { name: 'Leave Record' });
+    expect(within(verified).getByRole('columnheader', { name: 'Amended' })).toBeTruthy();
+    expect(within(verified).getByRole('cell', { name: 'Amended 05-03-2025' })).toBeTruthy();
+    const unverified = within(region).getByRole('table', { name: PRINT_MESSAGES.unverifiedCaption });
+    expect(within(unverified).queryByRole('columnheader', { name: 'Amended' })).toBeNull();
+    const rows = within(unverified).getAllByRole('row').slice(1);
+    expect(rows.map((row) => row.lastElementChild?.textContent)).toEqual([
+      'Pending (amended 06-04-2025)',
+      'Rejected',
+    ]);
+  });
+
   it('renders the 22 sections as h2 headings in order, then the annexure', async () => {
     renderSheet(printLogbook({ withAnnexure: true }));
     await screen.findByRole('heading', { level: 2, name: 'Cover' }, PATIENTLY);

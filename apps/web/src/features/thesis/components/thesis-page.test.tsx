@@ -351,7 +351,7 @@ describe('Review uploads', () => {
         status: 200,
         body: {
           message: RECORD_MESSAGES.verified,
-          record: { ...approved, canVerify: false, canDelete: false },
+          record: { ...approved, canVerify: false, canDelete: false, history: [] },
         },
       },
     });

@@ -1,15 +1,21 @@
-import { PRINT_MESSAGES, type PrintBlock, type PrintRow } from '@pgel/shared/reports/print';
+import {
+  amendedMark,
+  hasAmendedRows,
+  PRINT_AMENDED_COLUMN,
+  PRINT_MESSAGES,
+  type PrintBlock,
+  type PrintRow,
+  unverifiedStatus,
+} from '@pgel/shared/reports/print';
 import classes from './logbook-document.module.css';
 
 type TableBlock = Extract<PrintBlock, { type: 'table' }>;
 
-const STATUS_LABELS: Record<PrintRow['status'], string> = {
-  pending: 'Pending',
-  approved: 'Approved',
-  rejected: 'Rejected',
-};
-
-/** One table of rows; `withStatus` adds the Status column of the unverified table. */
+/**
+ * One table of rows; `withStatus` adds the Status column of the unverified table. An entry reset
+ * since its verification is marked amended with the day (issue 27), as in the PDF: in that Status
+ * column, or in an Amended column at the end of the verified table.
+ */
 function RowsTable({
   columns,
   rows,
@@ -23,6 +29,7 @@ function RowsTable({
   label?: string;
   withStatus?: boolean;
 }) {
+  const withAmended = !withStatus && hasAmendedRows(rows);
   return (
     <div className={classes.tableScroll}>
       <table className={classes.table} aria-label={caption ? undefined : label}>
@@ -37,6 +44,7 @@ function RowsTable({
               </th>
             ))}
             {withStatus ? <th scope="col">Status</th> : null}
+            {withAmended ? <th scope="col">{PRINT_AMENDED_COLUMN}</th> : null}
           </tr>
         </thead>
         <tbody>
@@ -46,7 +54,8 @@ function RowsTable({
                 // biome-ignore lint/suspicious/noArrayIndexKey: cells follow the fixed columns.
                 <td key={index}>{cell}</td>
               ))}
-              {withStatus ? <td>{STATUS_LABELS[row.status]}</td> : null}
+              {withStatus ? <td>{unverifiedStatus(row)}</td> : null}
+              {withAmended ? <td>{amendedMark(row)}</td> : null}
             </tr>
           ))}
         </tbody>
