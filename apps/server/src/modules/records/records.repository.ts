@@ -275,7 +275,11 @@ export type RecordStateRow = {
   deletedAt: Date | null;
 };
 
-/** Live records among `ids` inside the scope, locked for the change, in id order (no deadlocks). */
+/**
+ * Live records among `ids` inside the scope, locked for the change, in id order (no deadlocks).
+ * FOR NO KEY UPDATE: a verification, reset or delete never changes the key, and rows that
+ * reference a record (its score history, a detail view's access-log row) take key-share locks.
+ */
 export async function lockRecords(
   db: Executor,
   scope: RecordScope,
@@ -287,7 +291,7 @@ export async function lockRecords(
     .from(records)
     .where(and(recordsWhere(scope), inArray(records.id, ids)))
     .orderBy(asc(records.id))
-    .for('update');
+    .for('no key update');
 }
 
 export type NewRecord = typeof records.$inferInsert;

@@ -82,7 +82,8 @@ export async function sealPlaintextSensitiveDetails(db: Database, key: DataKeys)
         )
         .orderBy(asc(records.id))
         .limit(BATCH)
-        .for('update');
+        // Sealing rewrites a column, never the key: no wait on rows that reference the record.
+        .for('no key update');
       for (const row of rows) {
         if (row.stored === null || isSealed(row.stored)) continue;
         await writePlain(tx, key, row.id, row.stored);
