@@ -16,6 +16,18 @@ const resident = alias(users, 'resident');
 
 const awaiting = and(eq(users.confirmation, 'awaiting'), isNull(users.deletedAt)) as SQL;
 
+/** What a To confirm row shows of the account and of the student who proposed it. */
+const candidateColumns = {
+  id: users.id,
+  name: users.name,
+  email: users.email,
+  phone: users.phone,
+  role: users.role,
+  createdAt: users.createdAt,
+  proposerId: proposer.id,
+  proposerName: proposer.name,
+};
+
 /** Teachers awaiting confirmation inside the scope, oldest proposal first, with who proposed them. */
 export async function listAwaitingTeachers(db: Executor, scope: ConfirmationScope) {
   if (scope.kind === 'department' && !scope.teachers) return [];
@@ -24,18 +36,7 @@ export async function listAwaitingTeachers(db: Executor, scope: ConfirmationScop
       ? undefined
       : and(eq(users.collegeId, scope.collegeId), eq(users.departmentId, scope.departmentId));
   return db
-    .select({
-      id: users.id,
-      name: users.name,
-      email: users.email,
-      phone: users.phone,
-      role: users.role,
-      createdAt: users.createdAt,
-      proposerId: proposer.id,
-      proposerName: proposer.name,
-      departmentName: departments.name,
-      collegeName: colleges.name,
-    })
+    .select({ ...candidateColumns, departmentName: departments.name, collegeName: colleges.name })
     .from(users)
     .leftJoin(proposer, eq(proposer.id, users.addedById))
     .leftJoin(departments, eq(departments.id, users.departmentId))
@@ -54,18 +55,7 @@ export async function listAwaitingCoordinatorPostings(db: Executor, scope: Confi
       ? undefined
       : and(eq(drpPostings.collegeId, scope.collegeId), eq(drpPostings.departmentId, scope.departmentId));
   return db
-    .select({
-      id: users.id,
-      name: users.name,
-      email: users.email,
-      phone: users.phone,
-      role: users.role,
-      createdAt: users.createdAt,
-      proposerId: proposer.id,
-      proposerName: proposer.name,
-      residentName: resident.name,
-      institutionName: institutions.name,
-    })
+    .select({ ...candidateColumns, residentName: resident.name, institutionName: institutions.name })
     .from(users)
     .innerJoin(drpPostings, eq(drpPostings.coordinatorId, users.id))
     .innerJoin(resident, eq(resident.id, drpPostings.studentId))
