@@ -1,5 +1,5 @@
 import { GENERIC_MESSAGES } from '@pgel/shared/schemas/common';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { DrizzleQueryError } from 'drizzle-orm/errors';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -188,45 +188,6 @@ describe(`db.transaction retries a lost conflict (${testDbKind()})`, () => {
       ['retried-key', 201, { run: 2 }],
     ]);
   });
-
-  it.runIf(testDbKind() === 'postgres')(
-    'survives a real deadlock: both transactions commit, one of them on its second try',
-    async () => {
-      const { db } = database;
-      const [a, b] = [`lock-a-${Date.now()}`, `lock-b-${Date.now()}`];
-      await db.insert(settings).values([
-        { key: a, value: 0 },
-        { key: b, value: 0 },
-      ]);
-      // Each transaction locks its first row, waits until the other has locked its own, then asks
-      // for the other's row: PostgreSQL ends one of them (40P01) after deadlock_timeout (1 s).
-      let locked = 0;
-      let release: () => void = () => undefined;
-      const bothLocked = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      const crossing = (first: string, second: string) =>
-        db.transaction(async (tx) => {
-          await tx.execute(sql`select 1 from ${settings} where ${settings.key} = ${first} for update`);
-          locked += 1;
-          if (locked === 2) release();
-          await bothLocked;
-          await tx.execute(sql`select 1 from ${settings} where ${settings.key} = ${second} for update`);
-          await tx
-            .update(settings)
-            .set({ value: sql`to_jsonb((${settings.value} #>> '{}')::int + 1)` })
-            .where(inArray(settings.key, [first, second]));
-        });
-      warnings.length = 0;
-      await quietly(() => Promise.all([crossing(a, b), crossing(b, a)]));
-      const rows = await db
-        .select()
-        .from(settings)
-        .where(inArray(settings.key, [a, b]));
-      expect(rows.map((row) => row.value)).toEqual([2, 2]);
-      expect(warnings).toEqual([expect.stringMatching(/^transaction retried after 40P01 \(attempt 1 of 3/)]);
-    },
-  );
 });
 
 describe('the error handler on a conflict that outlived its retries', () => {
