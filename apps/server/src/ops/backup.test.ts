@@ -13,7 +13,7 @@ import type { Database, DatabaseHandle } from '../db/client';
 import { colleges, files as filesTable, users } from '../db/schema/index';
 import { LocalFileStore } from '../platform/files';
 import { seedDemo } from '../scripts/demo-data';
-import { tinyPdf, tinyPng } from '../test/files';
+import { pdfAround, tinyPdf, tinyPng } from '../test/files';
 import { buildTestApp, openTestDatabase, post, type TestApp, testDbKind, uploadFile } from '../test/helpers';
 import { createRecordsWorld, type RecordsWorld, recordBody, validValues } from '../test/records-world';
 import { type BackupManifest, createBackup } from './backup';
@@ -85,7 +85,7 @@ describe(`backup and restore (${kind})`, () => {
     const uploads = [
       { data: tinyPdf(), fileName: 'certificate.pdf' },
       { data: tinyPng(), fileName: 'photo.png' },
-      { data: Buffer.concat([tinyPdf(), randomBytes(4096)]), fileName: 'scan.pdf' },
+      { data: pdfAround(randomBytes(4096)), fileName: 'scan.pdf' },
     ];
     const fileIds: string[] = [];
     for (const part of uploads) {

@@ -7,6 +7,7 @@ import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/client';
 import { SESSION_CACHE_MS } from '../platform/session';
+import { pdfAround } from '../test/files';
 import { createPlacement, createUser, multipartBody } from '../test/helpers';
 import { type SmtpCatcher, startSmtpCatcher } from '../test/smtp-catcher';
 import { freePort, type ServerProcess, startServer, stopServer, waitUntilServing } from './server-process';
@@ -128,12 +129,7 @@ describe('two app servers on one PostgreSQL', () => {
     expect(((await me.json()) as { user: { email: string } }).user.email).toBe(student.email);
 
     // A file uploaded through B lands in the shared object store and A serves the same bytes.
-    // A PDF's structure (an object, a trailer, %%EOF: the upload checks it) around random bytes.
-    const bytes = Buffer.concat([
-      Buffer.from('%PDF-1.4\n1 0 obj\n<< /Length 2000 >>\nstream\n'),
-      randomBytes(2000),
-      Buffer.from('\nendstream\nendobj\ntrailer\n<< >>\n%%EOF\n'),
-    ]);
+    const bytes = pdfAround(randomBytes(2000));
     const { body, contentType } = multipartBody({ data: bytes, fileName: 'certificate.pdf' });
     const upload = await fetch(`${b.url}/api/v1/files?purpose=document`, {
       method: 'POST',

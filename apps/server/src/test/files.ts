@@ -37,6 +37,18 @@ export function tinyPdf(): Buffer {
   );
 }
 
+/**
+ * A PDF whose one stream holds `payload` (random bytes make a file of any size that no two tests
+ * share), with the structure an upload is checked for: an object, a trailer and %%EOF at the end.
+ */
+export function pdfAround(payload: Buffer): Buffer {
+  return Buffer.concat([
+    Buffer.from(`%PDF-1.4\n1 0 obj\n<< /Length ${payload.length} >>\nstream\n`, 'latin1'),
+    payload,
+    Buffer.from('\nendstream\nendobj\ntrailer\n<< >>\n%%EOF\n', 'latin1'),
+  ]);
+}
+
 /** The 8-byte OLE2 signature and some padding: how a .doc, .xls or .ppt starts. */
 export function tinyOle2(): Buffer {
   return Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(504)]);
