@@ -4,12 +4,15 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { colleges } from './reference';
 import { users } from './users';
 
 /**
@@ -28,6 +31,11 @@ export const packages = pgTable(
     offerPricePaise: integer('offer_price_paise').notNull(),
     validityMonths: integer('validity_months').notNull().default(36),
     active: boolean('active').notNull().default(true),
+    /**
+     * Offered to every college (issue 28: Single). Any other package is offered only to the
+     * colleges Master enables it for (college_packages).
+     */
+    offeredEverywhere: boolean('offered_everywhere').notNull().default(false),
     sortOrder: integer('sort_order').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -35,6 +43,22 @@ export const packages = pgTable(
   (t) => [
     check('packages_prices_check', sql`${t.offerPricePaise} > 0 and ${t.offerPricePaise} <= ${t.pricePaise}`),
   ],
+);
+
+/** The packages Master enables for a college beyond those offered everywhere (issue 28). */
+export const collegePackages = pgTable(
+  'college_packages',
+  {
+    collegeId: uuid('college_id')
+      .notNull()
+      .references(() => colleges.id),
+    packageId: uuid('package_id')
+      .notNull()
+      .references(() => packages.id),
+    enabledById: uuid('enabled_by_id').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.collegeId, t.packageId] })],
 );
 
 /**
@@ -143,3 +167,58 @@ export const integrationTokens = pgTable('integration_tokens', {
   connectedById: uuid('connected_by_id').references(() => users.id),
   connectedAt: timestamp('connected_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The GST invoice series (issue 28): one gap-free series per financial year ('2026-27'). The
+ * row is locked and incremented in the transaction that marks the order paid, so a number is
+ * never skipped or used twice.
+ */
+export const invoiceSeries = pgTable('invoice_series', {
+  financialYear: text('financial_year').primaryKey(),
+  lastNumber: integer('last_number').notNull().default(0),
+});
+
+/**
+ * A GST tax invoice for one paid order. Seller and buyer are copied at issue (an invoice never
+ * changes after it is issued); amounts in paise. CGST + SGST when the buyer's state is the
+ * seller's, IGST otherwise.
+ */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    paymentOrderId: uuid('payment_order_id')
+      .notNull()
+      .references(() => paymentOrders.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    financialYear: text('financial_year').notNull(),
+    sequence: integer('sequence').notNull(),
+    /** The printed number, e.g. 'INV/2026-27/000001'. */
+    number: text('number').notNull(),
+    /** { legalName, address, state, gstin (null: "GSTIN not set") } on the day. */
+    seller: jsonb('seller').notNull(),
+    buyerName: text('buyer_name').notNull(),
+    buyerEmail: text('buyer_email').notNull(),
+    buyerState: text('buyer_state').notNull(),
+    description: text('description').notNull(),
+    sacCode: text('sac_code').notNull(),
+    taxablePaise: integer('taxable_paise').notNull(),
+    cgstPaise: integer('cgst_paise').notNull().default(0),
+    sgstPaise: integer('sgst_paise').notNull().default(0),
+    igstPaise: integer('igst_paise').notNull().default(0),
+    totalPaise: integer('total_paise').notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('invoices_order_idx').on(t.paymentOrderId),
+    uniqueIndex('invoices_series_idx').on(t.financialYear, t.sequence),
+    uniqueIndex('invoices_number_idx').on(t.number),
+    index('invoices_user_idx').on(t.userId, t.issuedAt),
+    check(
+      'invoices_total_check',
+      sql`${t.totalPaise} = ${t.taxablePaise} + ${t.cgstPaise} + ${t.sgstPaise} + ${t.igstPaise}`,
+    ),
+  ],
+);

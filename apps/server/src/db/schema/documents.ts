@@ -33,3 +33,34 @@ export const logbookDocuments = pgTable(
     index('logbook_documents_student_idx').on(t.studentId, t.createdAt),
   ],
 );
+
+/**
+ * Bonafide certificates (issue 28): one row per issue, made when the HOD marks the student
+ * Certified. The reference number and the check code are printed on the certificate;
+ * `/check/{code}` says genuine while `revoked_at` is null (unmarking Certified revokes it).
+ * The printed values are copied at issue.
+ */
+export const bonafideCertificates = pgTable(
+  'bonafide_certificates',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** e.g. 'BON/2026-27/000001', one series per financial year as invoices. */
+    reference: text('reference').notNull(),
+    code: text('code').notNull(),
+    studentId: uuid('student_id')
+      .notNull()
+      .references(() => users.id),
+    issuedById: uuid('issued_by_id')
+      .notNull()
+      .references(() => users.id),
+    /** The printed values: student, parent, college, department, period, HOD name and designation. */
+    content: jsonb('content').notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('bonafide_certificates_reference_idx').on(t.reference),
+    uniqueIndex('bonafide_certificates_code_idx').on(t.code),
+    index('bonafide_certificates_student_idx').on(t.studentId, t.issuedAt),
+  ],
+);

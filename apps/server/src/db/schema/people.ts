@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { timeOrderedUuid } from './ids';
 import { colleges } from './reference';
@@ -15,12 +16,20 @@ export const notifications = pgTable(
     fromId: uuid('from_id').references(() => users.id),
     description: text('description').notNull(),
     url: text('url'),
+    /**
+     * The item the notice is about (a record, a thesis, a student awaiting approval; issue 28):
+     * handling it elsewhere (verified, deleted, approved) marks the notice read.
+     */
+    subjectId: uuid('subject_id'),
     readAt: timestamp('read_at', { withTimezone: true }),
     /** The recipient's college (null for Master), so the table can be split by college later. */
     collegeId: uuid('college_id').references(() => colleges.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('notifications_to_created_idx').on(t.toId, t.createdAt)],
+  (t) => [
+    index('notifications_to_created_idx').on(t.toId, t.createdAt),
+    index('notifications_unread_subject_idx').on(t.subjectId).where(sql`${t.readAt} is null`),
+  ],
 );
 
 /**
