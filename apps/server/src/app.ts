@@ -233,6 +233,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     gateways: createGateways(config.payments, config.appUrl),
     appUrl: config.appUrl,
     sessionSettings,
+    onQueued: () => outbox.kick(),
   });
   if (config.payments.sandbox) {
     app.log.warn('payment sandbox is on: packages can be "bought" without money (PAYMENT_SANDBOX, README)');

@@ -42,6 +42,8 @@ export type PaymentsDeps = {
   gateways: Map<GatewayId, PaymentGateway>;
   appUrl: string;
   sessionSettings: SessionSettings;
+  /** Called after a settlement queued mail (the GST invoice, issue 28), to send it soon. */
+  onQueued?: () => void;
 };
 
 type Meta = { ip: string; userAgent?: string };
@@ -216,7 +218,7 @@ export class PaymentsService {
         throw AppError.validation(PAYMENT_MESSAGES.verificationFailed);
       }
       const source: SettleSource = { via: 'page', actorId: actor.id, ip: meta.ip };
-      if (outcome.status === 'paid') order = (await settlePaid(db, order.id, outcome, source)).order;
+      if (outcome.status === 'paid') order = (await settlePaid(this.deps, order.id, outcome, source)).order;
       else if (outcome.status === 'failed') order = (await settleFailed(db, order.id, outcome, source)).order;
     }
     return {
@@ -333,7 +335,7 @@ export class PaymentsService {
         await this.auditWebhookAmountMismatch(order, outcome, event.event);
         return { kind: 'amount_mismatch', orderId: order.id };
       }
-      const settled = await settlePaid(this.deps.db, order.id, outcome, source);
+      const settled = await settlePaid(this.deps, order.id, outcome, source);
       return { kind: settled.changed ? 'settled' : 'unchanged', orderId: order.id, event: event.event };
     }
     if (outcome.status === 'failed') {

@@ -25,6 +25,15 @@ export type SettleSource = {
 
 export type Settled = { order: OrderRow; changed: boolean };
 
+/** What settling a payment needs: the database, and for the invoice's mail the app's address and a kick. */
+export type SettleDeps = {
+  db: Database;
+  /** The web app's address, for the link in the invoice mail. */
+  appUrl: string;
+  /** Called after a commit that queued the invoice mail, to send it soon. */
+  onQueued?: () => void;
+};
+
 /** What the gateway confirmed: its payment id and, when it says, the amount captured. */
 export type CapturedPayment = { paymentId: string; amountPaise?: number };
 
@@ -54,12 +63,12 @@ function auditOf(order: OrderRow, source: SettleSource) {
  * a payment that finds it used up (or the student already active) is kept as refund_due.
  */
 export async function settlePaid(
-  db: Database,
+  deps: SettleDeps,
   orderId: string,
   payment: CapturedPayment,
   source: SettleSource,
 ): Promise<Settled> {
-  return db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     const order = await repo.lockOrder(tx, orderId);
     if (!order) throw AppError.notFound(PAYMENT_MESSAGES.orderNotFound);
     if (order.status === 'paid' || order.status === 'refund_due') {
