@@ -221,7 +221,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Academic records (issue 11): the shapes the record engine does not hold.
   const theses = new ThesesService({ db: database.db, files, appUrl: config.appUrl, onQueued });
   const memos = new MemosService({ db: database.db, appUrl: config.appUrl, onQueued });
-  const assessments = new AssessmentsService({ db: database.db });
+  const assessments = new AssessmentsService({ db: database.db, appUrl: config.appUrl, onQueued });
   const printLogbook = new PrintService({ db: database.db });
   // DRP postings, coordinator accounts and attendance (issue 12).
   const drp = new DrpService({ db: database.db, files, appUrl: config.appUrl, onQueued });

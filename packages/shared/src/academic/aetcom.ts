@@ -126,7 +126,28 @@ export const AETCOM_MESSAGES = {
   saved: 'Aetcom scores saved successfully!',
   overlap: 'This student already has Aetcom scores for part of this year.',
   futureFrom: 'The From Date cannot be later than today.',
+  /** Beside a skill the Save found unscored (issue 28). */
+  notScored: 'Not scored',
+  /** Beside the spec's message: how many are left and where. */
+  unscoredCount: (n: number) =>
+    `${n} ${n === 1 ? 'skill is' : 'skills are'} not scored yet: marked in red below.`,
 } as const;
+
+/**
+ * The student's notice and mail when faculty record a year (issue 28): that it was recorded and
+ * by whom, with a link; never a score.
+ */
+export const AETCOM_NOTICES = {
+  recordedSubject: (year: number) => `AETCOM year ${year} recorded`,
+  recorded: (year: number, scoredBy: string) =>
+    `${scoredBy} has recorded your AETCOM scores for year ${year}.`,
+} as const;
+
+/** The mean of the scores given (two decimals), or null when none is; as the server's average. */
+export function averageOf(values: readonly number[]): number | null {
+  if (values.length === 0) return null;
+  return Math.round((values.reduce((sum, v) => sum + v, 0) / values.length) * 100) / 100;
+}
 
 export type AetcomInput = {
   studentId?: string | null;
@@ -179,6 +200,12 @@ export const AetcomListSchema = z.object({
   items: z.array(AetcomRecordSchema),
   /** The year number the next record gets: existing records + 1. */
   nextYear: z.number().int(),
+  /**
+   * The From Date the form starts with for the next year (still editable): the day after the
+   * last year's To Date, or for year 1 the student's joining date; null when unknown or later
+   * than today.
+   */
+  nextFromDate: z.string().nullable(),
 });
 export type AetcomList = z.infer<typeof AetcomListSchema>;
 export const AetcomSavedSchema = z.object({ message: z.string(), record: AetcomRecordSchema });

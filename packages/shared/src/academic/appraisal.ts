@@ -58,6 +58,18 @@ export const APPRAISAL_MESSAGES = {
   saved: 'Records have been successfully saved!',
   overlap: 'This student already has an appraisal for part of this quarter.',
   futureFrom: 'The From Date cannot be later than today.',
+  /** Beside a row the Save found unscored (issue 28). */
+  notScored: 'Not scored',
+} as const;
+
+/**
+ * The student's notice and mail when faculty record a quarter (issue 28): that it was recorded,
+ * the quarter and by whom, with a link; never a score or a remark. Dates as DD-MM-YYYY.
+ */
+export const APPRAISAL_NOTICES = {
+  recordedSubject: 'Quarterly appraisal recorded',
+  recorded: (from: string, to: string, appraisedBy: string) =>
+    `${appraisedBy} has recorded your quarterly appraisal for ${from} - ${to}.`,
 } as const;
 
 export type AppraisalRowInput = { score?: number | null; remark?: string | null };

@@ -13,10 +13,14 @@ import {
 import { addDays } from '@pgel/shared/academic/common';
 import { type Actor, canScoreStudents } from '@pgel/shared/auth/policies';
 import { todayIso } from '@pgel/shared/schemas/dates';
-import type { Database } from '../../db/client';
 import { writeAudit } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
+import { enqueueMail } from '../../platform/mail';
+import type { QueueingDeps } from '../../platform/service-deps';
+import type { SessionActor } from '../../platform/session';
+import { notify } from '../people/notifications.service';
 import { lockScoredStudent, placementOf, readScope } from './assessment-scope';
+import { appraisalNotice, appraisalPath, appraisalRecordedMail } from './assessments.notify';
 import * as repo from './assessments.repository';
 
 type Meta = { ip: string };
@@ -26,9 +30,10 @@ type StoredRow = { particular: string; score: number; evaluation: Evaluation; re
  * The Quarterly Appraisal Form (`/appeal`, spec 03 sections 2, 4, 5, 9): faculty of the student's
  * college and department score a quarter (From + 90 days) on the 8 fixed particulars; quarters
  * of one student never overlap. Students read their own, staff their department's, Master all.
+ * The student is told in the app and by mail, in the same transaction (issue 28).
  */
 export class AppraisalsService {
-  constructor(private readonly deps: { db: Database; now: () => Date }) {}
+  constructor(private readonly deps: QueueingDeps & { now: () => Date }) {}
 
   /** The student's appraisals, newest quarter first. */
   async list(actor: Actor, studentId: string | undefined): Promise<AppraisalList> {
@@ -43,7 +48,7 @@ export class AppraisalsService {
    * after today, then, with the student's row locked, the scope and the overlap check.
    */
   async create(
-    actor: Actor,
+    actor: SessionActor,
     input: CreateAppraisalInput,
     meta: Meta,
   ): Promise<{ message: string; appraisal: Appraisal }> {
@@ -85,8 +90,27 @@ export class AppraisalsService {
         after: { studentId: student.id, fromDate, toDate, scores: rows.map((row) => row.score) },
         ip: meta.ip,
       });
+      // The student is told that the quarter is recorded, never its scores or remarks.
+      const recorded = { id: created.id, fromDate, toDate };
+      await notify(tx, {
+        toId: student.id,
+        fromId: actor.id,
+        description: appraisalNotice(recorded, actor.name),
+        url: appraisalPath(created.id),
+        collegeId: placement.collegeId,
+      });
+      await enqueueMail(
+        tx,
+        appraisalRecordedMail({
+          to: student,
+          appraisal: recorded,
+          appraisedBy: actor.name,
+          appUrl: this.deps.appUrl,
+        }),
+      );
       return { id: created.id, student };
     });
+    this.deps.onQueued();
     const saved = await repo.findAppraisal(this.deps.db, id);
     if (!saved) throw new Error('the saved appraisal is gone');
     return { message: APPRAISAL_MESSAGES.saved, appraisal: toAppraisal(saved, student.name) };

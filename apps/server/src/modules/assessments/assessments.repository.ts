@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, isNull, lte, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, isNull, lte, max, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor, Tx } from '../../db/client';
 import { aetcomRecords, appraisals, users } from '../../db/schema/index';
@@ -9,15 +9,21 @@ export type StudentScope = { collegeId: string; departmentId: string } | 'any';
 export type StudentRow = {
   id: string;
   name: string;
+  /** Where the notice of a new appraisal or AETCOM year is mailed (issue 28). */
+  email: string;
   collegeId: string | null;
   departmentId: string | null;
+  /** YYYY-MM-DD, when the profile has it: where AETCOM year 1 starts. */
+  joiningDate: string | null;
 };
 
 const studentColumns = {
   id: users.id,
   name: users.name,
+  email: users.email,
   collegeId: users.collegeId,
   departmentId: users.departmentId,
+  joiningDate: users.joiningDate,
 };
 
 /** A live student (role null, not deleted) inside the scope: the rows outside it are never loaded. */
@@ -211,6 +217,15 @@ export async function countAetcom(db: Executor, studentId: string): Promise<numb
     .from(aetcomRecords)
     .where(eq(aetcomRecords.studentId, studentId));
   return Number(row?.total ?? 0);
+}
+
+/** The To Date of the student's latest AETCOM year (wherever it was written), or null. */
+export async function lastAetcomToDate(db: Executor, studentId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ last: max(aetcomRecords.toDate) })
+    .from(aetcomRecords)
+    .where(eq(aetcomRecords.studentId, studentId));
+  return row?.last ?? null;
 }
 
 /** An AETCOM year of the student whose period shares a day with from..to (both ends included). */

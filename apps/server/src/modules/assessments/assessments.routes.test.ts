@@ -1,13 +1,24 @@
-import { AETCOM_MESSAGES, AETCOM_SKILL_COUNT, AETCOM_SKILLS } from '@pgel/shared/academic/aetcom';
-import { APPRAISAL_MESSAGES, APPRAISAL_PARTICULARS } from '@pgel/shared/academic/appraisal';
+import {
+  AETCOM_MESSAGES,
+  AETCOM_NOTICES,
+  AETCOM_SKILL_COUNT,
+  AETCOM_SKILLS,
+} from '@pgel/shared/academic/aetcom';
+import {
+  APPRAISAL_MESSAGES,
+  APPRAISAL_NOTICES,
+  APPRAISAL_PARTICULARS,
+} from '@pgel/shared/academic/appraisal';
 import { ACADEMIC_MESSAGES, addDays } from '@pgel/shared/academic/common';
 import { todayIso } from '@pgel/shared/schemas/dates';
 import { asc, eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
-import { aetcomRecords, appraisals } from '../../db/schema/index';
-import { type AcademicWorld, withAcademicWorld } from '../../test/academic-world';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { aetcomRecords, appraisals, mailOutbox } from '../../db/schema/index';
+import { type AcademicWorld, createAcademicWorld, withAcademicWorld } from '../../test/academic-world';
 import {
+  APP_URL,
   auditRowsFor,
+  buildTestApp,
   createUser,
   freshIp,
   get,
@@ -18,6 +29,7 @@ import {
   type TestResponse,
   unique,
 } from '../../test/helpers';
+import { type SmtpCatcher, startSmtpCatcher } from '../../test/smtp-catcher';
 
 type Row = { score?: number | null; remark?: string | null };
 type Student = { id: string; name: string; email: string; password: string };
@@ -560,6 +572,32 @@ describe('assessments: the quarterly appraisal and AETCOM routes', () => {
       expect((await aetcomRowsOf(student.id)).map((r) => r.year)).toEqual([1, 2]);
     });
 
+    it("suggests the next year's From Date: the joining date for year 1, then the day after the last year", async () => {
+      const name = `Dr. ${w.tag} ${unique('Joined')}`;
+      const user = await createUser(t.db, {
+        placement: w.medicine,
+        name,
+        verifyByHod: true,
+        joiningDate: '2023-08-01',
+      });
+      const nextFrom = async () =>
+        (await get(t.app, `/api/v1/aetcom?studentId=${user.id}`, faculty())).json.nextFromDate;
+      expect(await nextFrom()).toBe('2023-08-01');
+      expect(
+        (await scoreAetcom({ studentId: user.id, fromDate: '2023-08-01', scores: allScores(6) })).statusCode,
+      ).toBe(201);
+      // Year 1 runs 01-08-2023 to 01-08-2024, both days included.
+      expect(await nextFrom()).toBe('2024-08-02');
+      // A suggestion is never later than today: the form could not save it.
+      const recent = addDays(todayIso(), -200);
+      const late = await newStudent();
+      expect(
+        (await scoreAetcom({ studentId: late.id, fromDate: recent, scores: allScores(6) })).statusCode,
+      ).toBe(201);
+      const afterRecent = await get(t.app, `/api/v1/aetcom?studentId=${late.id}`, faculty());
+      expect(afterRecent.json.nextFromDate).toBeNull();
+    });
+
     it('answers an empty list with next year 1, and asks staff to pick a student', async () => {
       const student = await newStudent();
       const response = await get(t.app, `/api/v1/aetcom?studentId=${student.id}`, {
@@ -569,9 +607,103 @@ describe('assessments: the quarterly appraisal and AETCOM routes', () => {
         student: { id: student.id, name: student.name },
         items: [],
         nextYear: 1,
+        nextFromDate: null,
       });
       const missing = await get(t.app, '/api/v1/aetcom', faculty());
       expect([missing.statusCode, messageOf(missing)]).toEqual([400, ACADEMIC_MESSAGES.studentRequired]);
     });
+  });
+});
+
+/**
+ * Issue 28: the student is told when faculty record a quarter or a year, in the app and by mail
+ * (over SMTP), with a link to the entry and never a score or a remark.
+ */
+describe('assessments: the student is told', () => {
+  let smtp: SmtpCatcher;
+  let t: TestApp;
+  let w: AcademicWorld;
+
+  beforeAll(async () => {
+    smtp = await startSmtpCatcher();
+    t = await buildTestApp({ smtpUrl: smtp.smtpUrl });
+    w = await createAcademicWorld(t);
+  });
+  afterAll(async () => {
+    await t?.close();
+    await smtp?.close();
+  });
+
+  /** A new approved student who can sign in, and their notifications as the top bar reads them. */
+  async function newStudent() {
+    const name = `Dr. ${w.tag} ${unique('Told')}`;
+    const user = await createUser(t.db, { placement: w.medicine, name, verifyByHod: true });
+    const cookie = await login(t.app, user.email, user.password, 'student', { remoteAddress: freshIp() });
+    const notices = async () => {
+      const response = await get(t.app, '/api/v1/notifications', { cookie });
+      expect(response.statusCode).toBe(200);
+      return response.json.items as Array<{ description: string; url: string | null; fromName: string }>;
+    };
+    return { ...user, notices };
+  }
+
+  it('a recorded quarterly appraisal: a notice and a mail with the quarter and a link, no score or remark', async () => {
+    const student = await newStudent();
+    const remark = `Reads widely ${unique('Remark')}`;
+    const body = {
+      studentId: student.id,
+      fromDate: '2024-01-01',
+      rows: rowsOf([7, 5, 8, 3, 6, 9, 4, 7]).map((row, i) => ({ ...row, remark: i === 0 ? remark : null })),
+    };
+    const response = await post(t.app, '/api/v1/appraisals', body, { cookie: w.actors.faculty.cookie });
+    expect(response.statusCode, response.body).toBe(201);
+    const id = (response.json.appraisal as { id: string }).id;
+    const notice = APPRAISAL_NOTICES.recorded('01-01-2024', '31-03-2024', w.actors.faculty.name);
+
+    const notices = await student.notices();
+    expect(notices.map(({ description, url }) => ({ description, url }))).toEqual([
+      { description: notice, url: `/appeal?entry=${id}` },
+    ]);
+
+    await t.app.outbox.drain();
+    const mail = await smtp.waitForMail(student.email);
+    expect(mail.subject).toBe(APPRAISAL_NOTICES.recordedSubject);
+    expect(mail.text).toContain(notice);
+    expect(mail.text).toContain(`${APP_URL}/appeal?entry=${id}`);
+    expect(mail.text).not.toContain(remark);
+    expect(mail.text).not.toContain(APPRAISAL_PARTICULARS[0]);
+    expect(mail.text).not.toMatch(/score|satisfactory/i);
+
+    // A refused save (the same quarter again) tells no one.
+    const again = await post(t.app, '/api/v1/appraisals', body, { cookie: w.actors.faculty.cookie });
+    expect(again.statusCode).toBe(409);
+    expect(await student.notices()).toHaveLength(1);
+    const queued = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, student.email));
+    expect(queued).toHaveLength(1);
+  });
+
+  it('a recorded AETCOM year: a notice and a mail with the year and a link, no score', async () => {
+    const student = await newStudent();
+    const response = await post(
+      t.app,
+      '/api/v1/aetcom',
+      { studentId: student.id, fromDate: '2023-07-01', scores: allScores((i) => (i % 10) + 1) },
+      { cookie: w.actors.hod.cookie },
+    );
+    expect(response.statusCode, response.body).toBe(201);
+    const id = (response.json.record as { id: string }).id;
+    const notice = AETCOM_NOTICES.recorded(1, w.actors.hod.name);
+
+    const notices = await student.notices();
+    expect(notices.map(({ description, url }) => ({ description, url }))).toEqual([
+      { description: notice, url: `/atcom?entry=${id}` },
+    ]);
+
+    await t.app.outbox.drain();
+    const mail = await smtp.waitForMail(student.email);
+    expect(mail.subject).toBe(AETCOM_NOTICES.recordedSubject(1));
+    expect(mail.text).toContain(notice);
+    expect(mail.text).toContain(`${APP_URL}/atcom?entry=${id}`);
+    expect(mail.text).not.toMatch(/average|score:|Respect for patients/i);
   });
 });
