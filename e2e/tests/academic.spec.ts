@@ -4,7 +4,7 @@ import { MEMO_MESSAGES } from '@pgel/shared/academic/memos';
 import { THESIS_MESSAGES } from '@pgel/shared/academic/thesis';
 import { RECORD_MESSAGES } from '@pgel/shared/records/api';
 import { publication, synopsisUpload } from '@pgel/shared/records/kinds';
-import { PUBLICATION_DELETE_WARNING, PUBLICATION_FILL_ALL } from '@pgel/shared/records/kinds/publication';
+import { PUBLICATION_DELETE_WARNING, publicationMissing } from '@pgel/shared/records/kinds/publication';
 import { VALIDATION_TITLE } from '@pgel/shared/schemas/common';
 import { expect, test } from '@playwright/test';
 import { acknowledge, dialog } from '../support/fixtures';
@@ -48,9 +48,11 @@ test('a student adds a publication with its certificate and deletes it while unv
   await form.getByRole('radio', { name: 'Published', exact: true }).click();
   await form.getByRole('textbox', { name: 'Citation', exact: true }).fill('Indian Pediatr. 2026;63:101-5');
   await form.getByRole('textbox', { name: 'Student Remark', exact: true }).fill('First author paper');
-  // Every field is required, the co-author and the certificate too: one message for all.
+  // Every field is required, the co-author and the certificate too: one message naming them.
   await form.getByRole('button', { name: 'Submit' }).click();
-  await expect(dialog(page, VALIDATION_TITLE)).toContainText(PUBLICATION_FILL_ALL);
+  await expect(dialog(page, VALIDATION_TITLE)).toContainText(
+    publicationMissing(['Co-Author', 'Certificate']),
+  );
   await acknowledge(page, VALIDATION_TITLE);
   await form.getByRole('textbox', { name: 'Co-Author', exact: true }).fill('R. Shah');
   await form

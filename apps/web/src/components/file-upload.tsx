@@ -8,6 +8,10 @@ import { acceptFor, useUpload } from '../lib/upload';
 type FileUploadProps = {
   /** Visible label; also the accessible name of the hidden file input. */
   label: string;
+  /** A required file: the label carries the asterisk, as every other required field's does. */
+  withAsterisk?: boolean;
+  /** The form's message for this field (a missing certificate); a failed upload's own comes first. */
+  error?: ReactNode;
   purpose: FilePurpose;
   description?: ReactNode;
   /** Name of the file currently attached (already stored), shown when nothing new was picked. */
@@ -34,6 +38,8 @@ type FileUploadProps = {
  */
 export function FileUpload({
   label,
+  withAsterisk = false,
+  error: formError,
   purpose,
   description,
   currentName,
@@ -66,11 +72,12 @@ export function FileUpload({
 
   const shownName =
     state.status === 'uploading' || state.status === 'done' ? state.fileName : (currentName ?? null);
-  const error = state.status === 'error' ? state.message : null;
+  const error = state.status === 'error' ? state.message : (formError ?? null);
 
   return (
     <Input.Wrapper
       label={label}
+      withAsterisk={withAsterisk}
       labelProps={{ htmlFor: inputId }}
       description={description}
       error={error}

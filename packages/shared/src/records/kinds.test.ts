@@ -241,7 +241,11 @@ describe('record kind registry', () => {
       } else if (kind.id === 'clinical-case') {
         expect(message).toBe('Topic is required.');
       } else if (kind.id === 'publication') {
-        expect(message).toBe('Please fill all the data first !!!');
+        // Each field says it is required; the form's one message names them all (issue 28).
+        expect(message).toBe('Topic is required.');
+        expect(kind.missingSummary?.(['Certificate', 'Journal'])).toBe(
+          'Please fill all the data first: Certificate, Journal',
+        );
       } else if (kind.thesisStage) {
         expect(message).toBe('Please upload a file.');
       } else if (kind.id === 'drp-activity') {

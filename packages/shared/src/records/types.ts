@@ -145,6 +145,12 @@ export type RecordKind = {
   columns: readonly ColumnDef[];
   /** The message a missing required field gives, from its label. */
   requiredMessage: (label: string) => string;
+  /**
+   * One message naming every required field left empty, in field order (publications, issue 28:
+   * 'Please fill all the data first: Certificate, Journal'); each field still shows its own
+   * `requiredMessage`. Unset, the first error's message is the form's.
+   */
+  missingSummary?: (labels: readonly string[]) => string;
   /** Shown after a successful submission (spec 02 section 8). */
   successMessage: string;
   scoring: Scoring;

@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { RECORD_MESSAGES } from './api';
 import { findKind, RECORD_KINDS } from './kinds';
 import type { FieldDef, RecordKind } from './types';
-import { inclusiveDays, type RecordValues, selectOptions, todayIso, validateRecord } from './validation';
+import {
+  inclusiveDays,
+  type RecordValues,
+  recordErrorMessage,
+  selectOptions,
+  todayIso,
+  validateRecord,
+} from './validation';
 
 const TODAY = '2024-06-30';
 const TOMORROW = '2024-07-01';
@@ -312,6 +319,28 @@ describe('validateRecord: other kinds', () => {
       'expert-opinion',
       'crime-scene',
     ]);
+  });
+
+  it('names every empty field of a publication in one message; a wrong value keeps its own (issue 28)', () => {
+    const publication = kindById('publication');
+    const values = { ...without(sampleRecordValues(publication), 'certificateFileId'), journal: '  ' };
+    const { errors } = validateRecord(publication, values, context);
+    expect(errors).toEqual([
+      { field: 'journal', message: 'Journal is required.' },
+      { field: 'certificateFileId', message: 'Certificate is required.' },
+    ]);
+    expect(recordErrorMessage(publication, errors, values)).toBe(
+      'Please fill all the data first: Journal, Certificate',
+    );
+    const wrongDate = { ...sampleRecordValues(publication), date: TOMORROW };
+    const refused = validateRecord(publication, wrongDate, context).errors;
+    expect(recordErrorMessage(publication, refused, wrongDate)).toBe(RECORD_MESSAGES.futureDate);
+    // Kinds without the summary keep the first error's message.
+    const conference = kindById('conference');
+    const noHost = without(sampleRecordValues(conference), 'host');
+    expect(recordErrorMessage(conference, validateRecord(conference, noHost, context).errors, noHost)).toBe(
+      'Field "Organized By" is empty. Please fill all fields.',
+    );
   });
 
   it('refuses a remote option or file that is not an id', () => {

@@ -93,6 +93,25 @@ export function validateRecord(
   return { errors, clean };
 }
 
+/**
+ * The one message of a refused entry (the form's dialog, the server's answer): for a kind with
+ * `missingSummary`, every required field left empty named in one line (issue 28: 'Please fill
+ * all the data first: Certificate, Journal'); otherwise the first error's own message.
+ */
+export function recordErrorMessage(
+  kind: RecordKind,
+  errors: readonly FieldError[],
+  values: RecordValues,
+): string | undefined {
+  if (kind.missingSummary) {
+    const labels = errors
+      .filter((error) => isBlank(values[error.field]))
+      .map((error) => kind.fields.find((field) => field.name === error.field)?.label ?? error.field);
+    if (labels.length > 0) return kind.missingSummary(labels);
+  }
+  return errors[0]?.message;
+}
+
 /** Non-blank lines of a text list (0 when it is not a list). */
 function lineCount(value: unknown): number {
   return Array.isArray(value)

@@ -2,7 +2,7 @@ import { RECORD_MESSAGES as M } from '@pgel/shared/records/api';
 import { findKind } from '@pgel/shared/records/kinds';
 import { recordSearchText } from '@pgel/shared/records/search-text';
 import { COMMON_FIELDS, type FieldDef, type RecordKind } from '@pgel/shared/records/types';
-import type { FieldError, RecordValues } from '@pgel/shared/records/validation';
+import { type FieldError, type RecordValues, recordErrorMessage } from '@pgel/shared/records/validation';
 import { isUuid } from '@pgel/shared/schemas/common';
 import { FILE_MESSAGES } from '@pgel/shared/schemas/files';
 import { truncateText } from '@pgel/shared/text';
@@ -23,11 +23,15 @@ export function requireKind(id: string): RecordKind {
   return kind;
 }
 
-/** A 400 with the first message and every field's message (the form marks each field). */
-export function invalid(errors: FieldError[]): AppError {
+/**
+ * A 400 with the form's message (the first error's, or with the kind and its values the kind's
+ * line naming every empty field) and every field's message (the form marks each field).
+ */
+export function invalid(errors: FieldError[], entry?: { kind: RecordKind; values: RecordValues }): AppError {
   const fieldErrors: Record<string, string> = {};
   for (const error of errors) fieldErrors[error.field] ??= error.message;
-  return AppError.validation(errors[0]?.message ?? M.fillCorrectly, fieldErrors);
+  const message = entry ? recordErrorMessage(entry.kind, errors, entry.values) : errors[0]?.message;
+  return AppError.validation(message ?? M.fillCorrectly, fieldErrors);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { THESIS_MESSAGES } from '@pgel/shared/academic/thesis';
 import { RECORD_MESSAGES } from '@pgel/shared/records/api';
 import { publication, synopsisUpload, thesisUploadKind } from '@pgel/shared/records/kinds';
-import { PUBLICATION_FILL_ALL } from '@pgel/shared/records/kinds/publication';
+import { publicationMissing } from '@pgel/shared/records/kinds/publication';
 import { todayIso } from '@pgel/shared/schemas/dates';
 import { and, eq, isNull } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -122,10 +122,15 @@ describe('records: publications and thesis review uploads', () => {
     expect((outside.json.items as Array<{ id: string }>).map((i) => i.id)).not.toContain(id);
   });
 
-  it('a publication needs every field and its certificate, with one message', async () => {
+  it('a publication needs every field and its certificate, with one message naming what is missing', async () => {
     const fileId = await uploadDocument(t, student());
     const values = validValues(publication, w.refs, fileId);
-    for (const name of ['coAuthor', 'studentRemark', 'certificateFileId', 'date']) {
+    for (const [name, label] of [
+      ['coAuthor', 'Co-Author'],
+      ['studentRemark', 'Student Remark'],
+      ['certificateFileId', 'Certificate'],
+      ['date', 'Publication Date'],
+    ] as const) {
       const response = await post(
         t.app,
         '/api/v1/records',
@@ -133,8 +138,21 @@ describe('records: publications and thesis review uploads', () => {
         { cookie: student() },
       );
       expect(response.statusCode, name).toBe(400);
-      expect(response.json.message).toBe(PUBLICATION_FILL_ALL);
+      expect(response.json.message).toBe(`Please fill all the data first: ${label}`);
     }
+    // Several at once: all named, in the form's order; each field marked with its own line.
+    const several = await post(
+      t.app,
+      '/api/v1/records',
+      recordBody(publication, { ...values, journal: '', certificateFileId: undefined }),
+      { cookie: student() },
+    );
+    expect(several.statusCode).toBe(400);
+    expect(several.json.message).toBe(publicationMissing(['Journal', 'Certificate']));
+    expect(several.json.fieldErrors).toEqual({
+      journal: 'Journal is required.',
+      certificateFileId: 'Certificate is required.',
+    });
     const created = await post(t.app, '/api/v1/records', recordBody(publication, values), {
       cookie: student(),
     });

@@ -161,7 +161,7 @@ export class RecordsService {
         today: todayIso(this.now()),
         restrictedAllowed: (setting) => restricted.has(setting),
       });
-      if (errors.length > 0) throw invalid(errors);
+      if (errors.length > 0) throw invalid(errors, { kind, values });
       await requireFreeParticular(tx, actor.id, kind, clean);
       await requireThesisTitle(tx, actor.id, kind);
       // A review or DRP logbook upload has no date field: it is dated the day it arrives.

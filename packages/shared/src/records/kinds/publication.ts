@@ -1,7 +1,14 @@
+import { RECORD_MESSAGES } from '../api';
 import type { RecordKind } from '../types';
 
 /** Spec 03 section 5: every field, the certificate too, or this one message. */
 export const PUBLICATION_FILL_ALL = 'Please fill all the data first !!!';
+/**
+ * The spec's message, naming what is missing (issue 28: it did not say which of ten fields):
+ * 'Please fill all the data first: Certificate, Journal'.
+ */
+export const publicationMissing = (labels: readonly string[]): string =>
+  labels.length === 0 ? PUBLICATION_FILL_ALL : `Please fill all the data first: ${labels.join(', ')}`;
 /** Spec 03 section 8 ('This action cannot be retrive!', the misspelling corrected). */
 export const PUBLICATION_DELETE_WARNING = 'This action cannot be retrieve!';
 
@@ -51,7 +58,9 @@ export const publication: RecordKind = {
     { label: 'Verified By', value: 'verifiedByName' },
     { label: 'Verified Date', value: 'verifiedAt', format: 'date' },
   ],
-  requiredMessage: () => PUBLICATION_FILL_ALL,
+  // Under each empty field its own line; the dialog and the server's answer name them all.
+  requiredMessage: RECORD_MESSAGES.requiredLabel,
+  missingSummary: publicationMissing,
   successMessage: 'Publication added successfully',
   scoring: { type: 'none' },
   dateField: 'date',

@@ -15,10 +15,15 @@ export function showRecordSuccess(message: string, title = 'Success'): Promise<v
 }
 
 /**
- * A form's errors before anything is sent: the first one (spec 02 section 5), or every one as a
- * bullet list in the 'Validation Error' dialog for the kinds that ask for it (clinical case).
+ * A form's errors before anything is sent: the first one (spec 02 section 5) or `message` (the
+ * kind's line naming every empty field), or every one as a bullet list in the 'Validation Error'
+ * dialog for the kinds that ask for it (clinical case).
  */
-export function showRecordValidation(errors: readonly FieldError[], showAll: boolean): Promise<void> {
+export function showRecordValidation(
+  errors: readonly FieldError[],
+  showAll: boolean,
+  message?: string,
+): Promise<void> {
   if (showAll) {
     return showError(
       <List size="sm" spacing={2} component="ul">
@@ -29,7 +34,7 @@ export function showRecordValidation(errors: readonly FieldError[], showAll: boo
       RECORD_MESSAGES.validationErrorTitle,
     );
   }
-  return showError(errors[0]?.message ?? RECORD_MESSAGES.fillAll, VALIDATION_TITLE);
+  return showError(message ?? errors[0]?.message ?? RECORD_MESSAGES.fillAll, VALIDATION_TITLE);
 }
 
 /**

@@ -8,7 +8,6 @@ import {
   Radio,
   Select,
   Stack,
-  Text,
   Textarea,
   TextInput,
 } from '@mantine/core';
@@ -316,24 +315,19 @@ export function FileField({
   uploadMessages?: RecordKind['uploadMessages'];
 }) {
   return (
-    <Stack gap={4}>
-      <FileUpload
-        label={field.label}
-        purpose="document"
-        description={field.description}
-        onUploaded={(file) => onChange(file.id)}
-        onRemove={() => onChange('')}
-        onBusyChange={onBusyChange}
-        // A failed upload (the server's fault or the network's) in the kind's own words.
-        serverErrorMessage={uploadMessages?.failed}
-        networkErrorMessage={uploadMessages?.error}
-      />
-      {error ? (
-        <Text size="xs" c="red.8" role="alert">
-          {error}
-        </Text>
-      ) : null}
-    </Stack>
+    <FileUpload
+      label={field.label}
+      withAsterisk={field.required}
+      error={error}
+      purpose="document"
+      description={field.description}
+      onUploaded={(file) => onChange(file.id)}
+      onRemove={() => onChange('')}
+      onBusyChange={onBusyChange}
+      // A failed upload (the server's fault or the network's) in the kind's own words.
+      serverErrorMessage={uploadMessages?.failed}
+      networkErrorMessage={uploadMessages?.error}
+    />
   );
 }
 

@@ -1,6 +1,12 @@
 import { RECORD_MESSAGES } from '@pgel/shared/records/api';
 import { ENTRY_FORM_MESSAGES } from '@pgel/shared/records/entry-form';
-import { clinicalCase, clinicalTraining, introductionSchedule, leave } from '@pgel/shared/records/kinds';
+import {
+  clinicalCase,
+  clinicalTraining,
+  introductionSchedule,
+  leave,
+  publication,
+} from '@pgel/shared/records/kinds';
 import type { RecordKind } from '@pgel/shared/records/types';
 import { VALIDATION_TITLE } from '@pgel/shared/schemas/common';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
@@ -77,6 +83,34 @@ describe('RecordFormModal', () => {
     // Every failing field is marked, not only the first.
     expect(form.field('Topic').getAttribute('aria-invalid')).toBe('true');
     expect(form.field('Remark').getAttribute('aria-invalid')).toBe('true');
+    expect(sent.filter((call) => call.method === 'POST')).toHaveLength(0);
+  });
+
+  it('marks every publication field required, the certificate too, and names the empty ones (issue 28)', async () => {
+    const sent = fakeApi({});
+    const form = await openForm(publication);
+    // Every field of the form carries the required mark, the certificate's upload too.
+    const marked = [...form.modal.querySelectorAll('.mantine-InputWrapper-required')].map((mark) =>
+      mark.parentElement?.textContent?.replace(/\s*\*$/, ''),
+    );
+    for (const field of publication.fields) expect(marked, field.label).toContain(field.label);
+    expect(marked).toContain('Certificate');
+
+    form.type('Title', 'Dengue outcomes');
+    form.type('Author', 'Meera Iyer');
+    form.type('Indexed In', 'PubMed');
+    form.type('Citation', 'Indian Pediatr. 2026;63:101-5');
+    form.type('Student Remark', 'First author');
+    fireEvent.click(within(form.modal).getByRole('radio', { name: 'Published' }));
+    form.submit();
+    const dialog = await readDialog(VALIDATION_TITLE);
+    expect(dialog.textContent).toContain('Please fill all the data first: Co-Author, Journal, Certificate');
+    // The empty fields are marked, each with its own line; the certificate's picker too.
+    expect(form.field('Co-Author').getAttribute('aria-invalid')).toBe('true');
+    expect(form.field('Journal').getAttribute('aria-invalid')).toBe('true');
+    expect(within(form.modal).getByText('Certificate is required.')).toBeTruthy();
+    const certificate = within(form.modal).getByLabelText(labelled('Certificate'), { selector: 'input' });
+    expect(certificate.getAttribute('aria-invalid')).toBe('true');
     expect(sent.filter((call) => call.method === 'POST')).toHaveLength(0);
   });
 

@@ -5,6 +5,7 @@ import type { FieldDef, RecordKind } from '@pgel/shared/records/types';
 import {
   type FieldError,
   type RecordValues,
+  recordErrorMessage,
   todayIso,
   validateRecord,
 } from '@pgel/shared/records/validation';
@@ -218,7 +219,11 @@ function RecordForm({ kind, onDone, onCancel, onEditedChange }: RecordFormProps)
     const result = validateRecord(kind, values, { today, restrictedAllowed });
     if (result.errors.length > 0) {
       setErrors(errorsByField(result.errors));
-      void showRecordValidation(result.errors, kind.showAllErrors === true);
+      void showRecordValidation(
+        result.errors,
+        kind.showAllErrors === true,
+        recordErrorMessage(kind, result.errors, values),
+      );
       return;
     }
     const sent = values;
