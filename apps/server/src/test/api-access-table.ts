@@ -117,6 +117,8 @@ export const API_ACCESS_TABLE: Record<string, AccessEntry> = {
   // The teacher a record names is told of it, with the student's name.
   'GET /notifications': ownScope(OWN_ACCOUNT, ['student', 'faculty']),
   'POST /notifications/{id}/read': ['student'],
+  // Each caller's own, whoever they are (issue 28).
+  'POST /notifications/read-all': OWN_ACCOUNT,
   'GET /profile': ownScope(OWN_ACCOUNT, ['student']),
   'PUT /profile': OWN_ACCOUNT,
   'PATCH /profile': [...COLLEGE_STAFF, 'drpCoordinator', ...HELD_BACK],
@@ -202,12 +204,16 @@ export const API_ACCESS_TABLE: Record<string, AccessEntry> = {
   'GET /drp/attendance': ownScope(SIGNED_IN, [...OWNER_AND_DEPARTMENT, 'drpCoordinator']),
   'GET /drp/postings/{id}/attendance': [...OWNER_AND_DEPARTMENT, 'drpCoordinator'],
   'PUT /drp/postings/{id}/attendance': ['drpCoordinator'],
+  // The coordinator's dashboard figures: their own postings only (issue 28).
+  'GET /drp/coordinator-dashboard': ['drpCoordinator'],
 
   // Commerce: Master keeps packages and coupons; a student pays for their own order.
   'GET /packages': SIGNED_IN,
   'POST /packages': MASTER,
   'PUT /packages/{id}': MASTER,
   'DELETE /packages/{id}': MASTER,
+  'GET /colleges/{collegeId}/packages': MASTER,
+  'PUT /colleges/{collegeId}/packages': MASTER,
   'GET /coupons': MASTER,
   'POST /coupons': MASTER,
   'POST /coupons/validate': STUDENTS,

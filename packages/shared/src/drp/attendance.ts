@@ -16,6 +16,18 @@ export const ATTENDANCE_MESSAGES = {
   markTitle: 'Mark Attendance',
   present: 'Present',
   absent: 'Absent',
+  // Issue 28: marks are never lost silently. Closing with unsaved marks asks first; a sheet
+  // left half-marked (a reload, a dropped page) comes back as a draft kept on this device.
+  closeTitle: 'Discard the unsaved marks?',
+  closeText: (count: number) =>
+    `${count === 1 ? '1 day marked here is' : `${count} days marked here are`} not saved yet. Discard ${count === 1 ? 'it' : 'them'}, or keep marking and press Save.`,
+  keepMarking: 'Keep marking',
+  discard: 'Discard',
+  unsaved: (count: number) => (count === 1 ? '1 unsaved mark' : `${count} unsaved marks`),
+  allSaved: 'No unsaved marks',
+  draftRestored: (count: number) =>
+    `Draft restored: ${count === 1 ? '1 mark' : `${count} marks`} from your last visit, not saved yet.`,
+  discardDraft: 'Discard draft',
 } as const;
 
 export const ATTENDANCE_MARKS = ['present', 'absent'] as const;

@@ -10,16 +10,18 @@ import {
   ATTENDANCE_MESSAGES as M,
   type MarkAttendanceInput,
 } from '@pgel/shared/drp/attendance';
+import type { CoordinatorDashboard } from '@pgel/shared/drp/coordinator-dashboard';
+import { drpActivity, drpUpload } from '@pgel/shared/records/kinds/drp';
 import { isUuid } from '@pgel/shared/schemas/common';
 import { isCalendarDate, todayIso } from '@pgel/shared/schemas/dates';
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gte, type SQL, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { drpPostings } from '../../db/schema/index';
 import { writeAudit } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
 import type { SessionActor } from '../../platform/session';
 import * as repo from './attendance.repository';
-import { lockPosting, postingsWhere } from './drp.repository';
+import { lockPosting, pendingEntriesByKind, postingsWhere } from './drp.repository';
 import { postingScopeFor } from './drp-scope';
 
 export type AttendanceDeps = { db: Database; now?: () => Date };
@@ -93,6 +95,41 @@ export class AttendanceService {
     );
     if (!days) throw AppError.notFound(M.postingNotFound);
     return days;
+  }
+
+  /**
+   * A DRP coordinator's dashboard (issue 28): the residents posted under them now (started, not
+   * ended), the days of those postings up to today still unmarked, and the pending DRP entries
+   * of every posting of theirs that has started. Only their own postings, from the session.
+   */
+  async coordinatorDashboard(actor: SessionActor): Promise<CoordinatorDashboard> {
+    if (!isDrpCoordinator(actor)) throw AppError.forbidden();
+    const today = this.today();
+    const mine = postingsWhere({ kind: 'coordinator', coordinatorId: actor.id, today });
+    const current = await repo.attendanceRows(
+      this.deps.db,
+      and(mine, gte(drpPostings.scheduleTo, today)) as SQL,
+    );
+    const pending = await pendingEntriesByKind(this.deps.db, actor.id, today, [drpActivity.id, drpUpload.id]);
+    const residents = current
+      .map((row) => ({
+        postingId: row.postingId,
+        student: { id: row.studentId, name: row.studentName },
+        institution: row.institutionName,
+        scheduleFrom: row.scheduleFrom,
+        scheduleTo: row.scheduleTo,
+        // Marks are never after today (mark() refuses them), so this is never below 0.
+        daysToMark: Math.max(0, daysSoFar(row, today) - row.marked),
+      }))
+      .sort((a, b) => a.student.name.localeCompare(b.student.name) || a.postingId.localeCompare(b.postingId));
+    return {
+      residents,
+      daysToMark: residents.reduce((sum, resident) => sum + resident.daysToMark, 0),
+      toVerify: {
+        activities: pending.get(drpActivity.id) ?? 0,
+        logbooks: pending.get(drpUpload.id) ?? 0,
+      },
+    };
   }
 
   private async load(db: Executor, actor: Actor, where: SQL | undefined, today: string) {

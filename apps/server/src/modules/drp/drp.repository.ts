@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, isNull, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor, Tx } from '../../db/client';
 import {
@@ -304,4 +304,34 @@ export async function institutionsOfState(db: Executor, state: string) {
     .from(institutions)
     .where(eq(institutions.state, state))
     .orderBy(asc(institutions.name), asc(institutions.id));
+}
+
+// ---- The coordinator's dashboard ---------------------------------------------------------------
+
+/**
+ * Pending live entries of `kinds` on the coordinator's postings that have started, by kind: the
+ * same rows the records module shows a coordinator (records-repository `drp-coordinator` scope).
+ */
+export async function pendingEntriesByKind(
+  db: Executor,
+  coordinatorId: string,
+  today: string,
+  kinds: readonly string[],
+): Promise<Map<string, number>> {
+  if (kinds.length === 0) return new Map();
+  const rows = await db
+    .select({ kind: records.kind, total: count() })
+    .from(records)
+    .innerJoin(drpPostings, eq(drpPostings.id, records.drpPostingId))
+    .where(
+      and(
+        isNull(records.deletedAt),
+        eq(records.status, 'pending'),
+        inArray(records.kind, [...kinds]),
+        eq(drpPostings.coordinatorId, coordinatorId),
+        lte(drpPostings.scheduleFrom, today),
+      ),
+    )
+    .groupBy(records.kind);
+  return new Map(rows.map((row) => [row.kind, Number(row.total)]));
 }

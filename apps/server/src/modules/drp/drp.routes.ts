@@ -5,6 +5,7 @@ import {
   AttendanceSavedSchema,
   MarkAttendanceSchema,
 } from '@pgel/shared/drp/attendance';
+import { CoordinatorDashboardSchema } from '@pgel/shared/drp/coordinator-dashboard';
 import {
   CreatePostingSchema,
   DrpInstitutionListSchema,
@@ -118,6 +119,20 @@ export function drpRoutes(postings: DrpService, attendance: AttendanceService): 
         },
       },
       async (request) => attendance.list(requireActor(request)),
+    );
+
+    app.get(
+      '/drp/coordinator-dashboard',
+      {
+        onRequest: coordinator,
+        schema: {
+          tags: ['drp'],
+          summary:
+            "A DRP coordinator's dashboard: their residents now, the days to mark and the entries to verify",
+          response: { 200: CoordinatorDashboardSchema, ...errors },
+        },
+      },
+      async (request) => attendance.coordinatorDashboard(requireActor(request)),
     );
 
     app.get(
