@@ -18,8 +18,10 @@ const linkStyle = { display: 'inline-flex', alignItems: 'center', gap: 6 } as co
 
 type FileViewerProps = {
   file: ViewableFile;
-  /** Largest height of an inline image; the PDF frame is always 500 px. */
+  /** Largest height of an inline image. */
   maxImageHeight?: number;
+  /** The PDF frame's height: 500 px, less inside a form that needs room below it. */
+  frameHeight?: number;
 };
 
 /**
@@ -27,7 +29,7 @@ type FileViewerProps = {
  * documents) as a download link. Every kind also offers a download, since a phone may not render
  * a PDF inside a frame.
  */
-export function FileViewer({ file, maxImageHeight = 420 }: FileViewerProps) {
+export function FileViewer({ file, maxImageHeight = 420, frameHeight = PDF_FRAME_HEIGHT }: FileViewerProps) {
   const kind = viewerKindOf(file.contentType);
   const download = (
     <Anchor href={downloadUrl(file.url)} download={file.originalName} size="sm" fw={500} style={linkStyle}>
@@ -62,7 +64,7 @@ export function FileViewer({ file, maxImageHeight = 420 }: FileViewerProps) {
           src={file.url}
           title={file.originalName}
           w="100%"
-          h={PDF_FRAME_HEIGHT}
+          h={frameHeight}
           bd="1px solid var(--mantine-color-gray-3)"
           style={{ borderRadius: 'var(--mantine-radius-sm)', display: 'block' }}
         />

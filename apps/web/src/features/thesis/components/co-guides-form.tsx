@@ -1,6 +1,7 @@
-import { ActionIcon, Button, Grid, Group, Select, Stack, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Grid, Group, Select, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import {
   CO_GUIDE_NAME_MAX,
+  type CoGuide,
   coGuidesError,
   MAX_CO_GUIDES,
   THESIS_MESSAGES,
@@ -11,6 +12,7 @@ import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { type FormEvent, useRef, useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { useCollegeDepartments } from '../api/get-college-departments';
+import { FROM_SYNOPSIS } from './step-forms';
 import { prerequisiteError, useThesisStepSubmit } from './use-thesis-step';
 
 type CoGuideRow = { key: number; name: string; department: string | null };
@@ -37,22 +39,37 @@ type CoGuidesFormProps = {
   collegeId: string | null;
   /** A step before this one is not written yet. */
   disabled: boolean;
+  /** The rows to start from (the thesis: the synopsis's co-guides, issue 28); one empty row if none. */
+  proposed?: readonly CoGuide[];
 };
+
+function startingRows(proposed: readonly CoGuide[]): CoGuideRow[] {
+  if (proposed.length === 0) return [{ key: 0, name: '', department: null }];
+  return proposed
+    .slice(0, MAX_CO_GUIDES)
+    .map((coGuide, key) => ({ key, name: coGuide.name, department: coGuide.department }));
+}
 
 /**
  * The co-guide rows (spec 03 section 5): a name and a department each, at least one. 'Add
  * Co-guide' adds a row; every row but the first can be removed. Saved once, after
  * coGuidesError's row-by-row check and the confirmation.
  */
-export function CoGuidesForm({ stage, thesis, collegeId, disabled }: CoGuidesFormProps) {
-  const nextKey = useRef(1);
-  const [rows, setRows] = useState<CoGuideRow[]>([{ key: 0, name: '', department: null }]);
+export function CoGuidesForm({ stage, thesis, collegeId, disabled, proposed = [] }: CoGuidesFormProps) {
+  const [initialRows] = useState(() => startingRows(proposed));
+  const nextKey = useRef(initialRows.length);
+  const [rows, setRows] = useState<CoGuideRow[]>(initialRows);
   const [marked, setMarked] = useState<MarkedField>(null);
   const departments = useCollegeDepartments(collegeId, { enabled: !disabled });
   const { submit, isPending } = useThesisStepSubmit(stage, 'coGuides');
 
   // The department is kept by name: the record shows it as written, whatever becomes of the list.
   const departmentOptions = (departments.data ?? []).map((department) => department.name);
+  // A proposed row's department stays visible even when the list no longer has that name.
+  const optionsFor = (department: string | null) =>
+    department && !departmentOptions.includes(department)
+      ? [department, ...departmentOptions]
+      : departmentOptions;
 
   const change = (key: number, patch: Partial<Omit<CoGuideRow, 'key'>>) => {
     setRows((current) => current.map((row) => (row.key === key ? { ...row, ...patch } : row)));
@@ -79,6 +96,11 @@ export function CoGuidesForm({ stage, thesis, collegeId, disabled }: CoGuidesFor
   return (
     <form onSubmit={save} noValidate>
       <Stack gap="sm">
+        {proposed.length > 0 ? (
+          <Text size="sm" c="dimmed">
+            {FROM_SYNOPSIS}
+          </Text>
+        ) : null}
         {rows.map((row, index) => {
           const n = index + 1;
           const error = marked?.row === index ? marked : null;
@@ -101,7 +123,7 @@ export function CoGuidesForm({ stage, thesis, collegeId, disabled }: CoGuidesFor
                   placeholder={
                     departments.isPending && !disabled ? 'Loading departments…' : 'Select department'
                   }
-                  data={departmentOptions}
+                  data={optionsFor(row.department)}
                   value={row.department}
                   onChange={(value) => change(row.key, { department: value })}
                   searchable

@@ -1,10 +1,12 @@
 import { Stack, Text, Textarea } from '@mantine/core';
-import { type RecordListItem, VerifyRecordSchema } from '@pgel/shared/records/api';
+import { RECORD_MESSAGES, type RecordListItem, VerifyRecordSchema } from '@pgel/shared/records/api';
 import { useState } from 'react';
 import { showError, showMessage } from '../../../components/dialogs';
+import { FileViewer } from '../../../components/file-viewer';
 import { DialogForm, FormDialog } from '../../../components/form-dialog';
 import { failureMessage, validateOrWarn } from '../../../components/use-form-dialog-submit';
 import { useVerifyRecord } from '../../records/api/verify-record';
+import { asViewableFile } from '../../records/components/record-format';
 
 type ReviewActionModalProps = {
   /** The upload to approve; the modal is open while it is set. */
@@ -13,13 +15,14 @@ type ReviewActionModalProps = {
 };
 
 /**
- * The Action modal of a review upload (spec 03 sections 2, 4): the faculty member's feedback and
- * Approve. The uploads are only ever approved (the kind offers no other verdict); the feedback
- * is required, as for every verification.
+ * The Action modal of a review upload (spec 03 sections 2, 4): the file being approved (issue 28:
+ * the dialog did not show it), the faculty member's feedback and Approve. The uploads are only
+ * ever approved (the kind offers no other verdict); the feedback is required, as for every
+ * verification.
  */
 export function ReviewActionModal({ record, onClose }: ReviewActionModalProps) {
   return (
-    <FormDialog opened={record !== null} onClose={onClose} title="Action" closeOnEscape={false}>
+    <FormDialog opened={record !== null} onClose={onClose} title="Action" closeOnEscape={false} size="xl">
       {record ? <ReviewActionForm key={record.id} record={record} onClose={onClose} /> : null}
     </FormDialog>
   );
@@ -27,6 +30,7 @@ export function ReviewActionModal({ record, onClose }: ReviewActionModalProps) {
 
 function ReviewActionForm({ record, onClose }: { record: RecordListItem; onClose: () => void }) {
   const [feedback, setFeedback] = useState('');
+  const file = asViewableFile(record.certificate);
   const verify = useVerifyRecord();
 
   const submit = () => {
@@ -61,6 +65,18 @@ function ReviewActionForm({ record, onClose }: { record: RecordListItem; onClose
               {record.studentRemark}
             </Text>
           ) : null}
+        </Stack>
+        <Stack gap={4} component="section" aria-label="File">
+          <Text size="sm" fw={500}>
+            File
+          </Text>
+          {file ? (
+            <FileViewer file={file} maxImageHeight={320} frameHeight={360} />
+          ) : (
+            <Text size="sm" c="dimmed">
+              {RECORD_MESSAGES.noFile}
+            </Text>
+          )}
         </Stack>
         <Textarea
           label="Feedback"

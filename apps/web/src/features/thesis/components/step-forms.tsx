@@ -1,4 +1,5 @@
 import { Button, Group, Select, Stack, Textarea } from '@mantine/core';
+import type { PersonRef } from '@pgel/shared/academic/common';
 import {
   isAcceptanceDate,
   THESIS_MESSAGES,
@@ -8,7 +9,7 @@ import {
   titleError,
 } from '@pgel/shared/academic/thesis';
 import type { StoredFile } from '@pgel/shared/schemas/files';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { DateField, todayIso } from '../../../components/date-field';
 import { FileUpload } from '../../../components/file-upload';
 import { errorMessage } from '../../../lib/api-client';
@@ -61,10 +62,28 @@ export function TitleForm({ stage, thesis, disabled }: StepFormProps) {
   );
 }
 
-/** The guide: a teacher of the student's department (the records forms' teacher list). */
-export function GuideForm({ stage, thesis, disabled }: StepFormProps) {
-  const [guideId, setGuideId] = useState<string | null>(null);
+/** Said under a field the synopsis filled (issue 28). */
+export const FROM_SYNOPSIS = 'From your synopsis. Change it if needed, then save.';
+
+/**
+ * The guide: a teacher of the student's department (the records forms' teacher list). The thesis
+ * starts from the synopsis's guide (`proposed`) while that teacher is still on the list.
+ */
+export function GuideForm({
+  stage,
+  thesis,
+  disabled,
+  proposed = null,
+}: StepFormProps & { proposed?: PersonRef | null }) {
+  const [guideId, setGuideId] = useState<string | null>(proposed?.id ?? null);
   const teachers = useRecordOptions(disabled ? null : '/records/options/teachers');
+  // A guide who has left the department is not proposed: the select would look empty yet send them.
+  const isProposalGone =
+    proposed !== null && teachers.data !== undefined && !teachers.data.some((t) => t.id === proposed.id);
+  useEffect(() => {
+    if (isProposalGone) setGuideId((current) => (current === proposed?.id ? null : current));
+  }, [isProposalGone, proposed]);
+  const isProposed = proposed !== null && guideId === proposed.id && !isProposalGone;
   const { submit, isPending } = useThesisStepSubmit(stage, 'guide');
   const save = (event: FormEvent) => {
     event.preventDefault();
@@ -81,6 +100,8 @@ export function GuideForm({ stage, thesis, disabled }: StepFormProps) {
           data={(teachers.data ?? []).map((teacher) => ({ value: teacher.id, label: teacher.title }))}
           value={guideId}
           onChange={setGuideId}
+          description={isProposed ? FROM_SYNOPSIS : undefined}
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
           searchable
           nothingFoundMessage="No teacher found"
           error={teachers.isError ? errorMessage(teachers.error) : undefined}

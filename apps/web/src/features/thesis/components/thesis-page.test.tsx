@@ -132,6 +132,71 @@ describe('Thesis steps', () => {
     ).toBe(false);
   });
 
+  it("thesis: the synopsis's guide and co-guides are proposed, still editable until saved (issue 28)", async () => {
+    const synopsis = thesisOf('synopsis', {
+      guide: { id: GUIDE_ID, name: 'Dr. Mehta' },
+      coGuides: [
+        { name: 'Dr. Iyer', department: 'Surgery' },
+        { name: 'Dr. Khan', department: 'Community Medicine' },
+      ],
+      nextStep: 'certificate',
+    });
+    let current = thesisOf('thesis');
+    const { sent } = renderThesisPage(student(), 'thesis', {
+      ...studentRoutes('thesis'),
+      'GET /theses/synopsis': answer(synopsis),
+      'GET /theses/thesis': () => answer(current),
+      'POST /theses/thesis/guide': () => {
+        current = thesisOf('thesis', { guide: { id: GUIDE_ID, name: 'Dr. Mehta' }, nextStep: 'coGuides' });
+        return { status: 200, body: { message: THESIS_MESSAGES.saved.guide, thesis: current } };
+      },
+      'POST /theses/thesis/co-guides': () => ({
+        status: 200,
+        body: {
+          message: THESIS_MESSAGES.saved.coGuides,
+          thesis: thesisOf('thesis', { nextStep: 'certificate' }),
+        },
+      }),
+    });
+    const guide = await screen.findByRole('region', { name: 'Guide' }, PATIENTLY);
+    const select = within(guide).getByRole('combobox', { name: 'Guide' }) as HTMLInputElement;
+    await waitFor(() => expect(select.value).toBe('Dr. Mehta'), PATIENTLY);
+    expect(guide.textContent).toContain('From your synopsis');
+    // The rows wait for the guide, already filled in from the synopsis.
+    const coGuides = region('Co-guides');
+    const name = (n: number) =>
+      within(coGuides).getByRole('textbox', { name: `Co-guide ${n} name` }) as HTMLInputElement;
+    expect(name(1).value).toBe('Dr. Iyer');
+    expect(name(2).value).toBe('Dr. Khan');
+    expect(
+      (within(coGuides).getByRole('combobox', { name: 'Co-guide 2 department' }) as HTMLInputElement).value,
+    ).toBe('Community Medicine');
+
+    // Saved as proposed: one tap and the confirmation.
+    fireEvent.click(within(guide).getByRole('button', { name: 'Save Guide' }));
+    const confirm = await screen.findByRole('dialog', { name: THESIS_MESSAGES.confirmTitle }, PATIENTLY);
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Yes, add it!' }));
+    expect((await readDialog('Success')).textContent).toContain(THESIS_MESSAGES.saved.guide);
+    expect(sent.find((call) => call.path === '/theses/thesis/guide')?.body).toEqual({ guideId: GUIDE_ID });
+
+    // A proposed row is changed before saving: what is sent is what the student left.
+    await waitFor(() => expect(name(1).disabled).toBe(false), PATIENTLY);
+    fireEvent.change(name(1), { target: { value: 'Dr. Iyer Sen' } });
+    fireEvent.click(within(region('Co-guides')).getByRole('button', { name: 'Save Co-guides' }));
+    const again = await screen.findByRole('dialog', { name: THESIS_MESSAGES.confirmTitle }, PATIENTLY);
+    fireEvent.click(within(again).getByRole('button', { name: 'Yes, add it!' }));
+    await waitFor(
+      () =>
+        expect(sent.find((call) => call.path === '/theses/thesis/co-guides')?.body).toEqual({
+          coGuides: [
+            { name: 'Dr. Iyer Sen', department: 'Surgery' },
+            { name: 'Dr. Khan', department: 'Community Medicine' },
+          ],
+        }),
+      PATIENTLY,
+    );
+  });
+
   it('thesis: "Please enter title first"; uploads wait for the title', async () => {
     const { sent } = renderThesisPage(student(), 'thesis', {
       ...studentRoutes('thesis'),
@@ -387,6 +452,12 @@ describe('Review uploads', () => {
 
     fireEvent.click(within(pendingRow as HTMLElement).getByRole('button', { name: /Action/ }));
     const modal = await screen.findByRole('dialog', { name: 'Action' }, PATIENTLY);
+    // The file being approved is in the dialog itself (issue 28), with its download.
+    const shown = within(modal).getByRole('img', { name: certificateFile.originalName }) as HTMLImageElement;
+    expect(shown.getAttribute('src')).toBe(certificateFile.url);
+    expect(
+      within(modal).getByRole('link', { name: `Download ${certificateFile.originalName}` }),
+    ).toBeTruthy();
     fireEvent.click(within(modal).getByRole('button', { name: 'Approve' }));
     expect((await readDialog(VALIDATION_TITLE)).textContent).toContain(RECORD_MESSAGES.verifyAllFields);
     fireEvent.change(within(modal).getByRole('textbox', { name: /Feedback/ }), {

@@ -147,8 +147,12 @@ function StageContent({
   onViewFile: (file: ViewableFile, title: string) => void;
 }) {
   const query = useThesis(stage, studentId);
+  // The thesis proposes the synopsis's guide and co-guides (issue 28: they were asked again); the
+  // student saves them as they are or changes them first. Without a synopsis, nothing is proposed.
+  const wantsProposal = stage === 'thesis' && canWrite;
+  const synopsis = useThesis('synopsis', studentId, { enabled: wantsProposal });
   const kind = findKind(THESIS_PAGES[stage].uploadKind);
-  if (query.isPending) {
+  if (query.isPending || (wantsProposal && synopsis.isPending)) {
     return (
       <Card withBorder radius="lg" padding="xl">
         <StatusPanel status="loading" title="Loading…" />
@@ -187,6 +191,7 @@ function StageContent({
       <ThesisSteps
         stage={stage}
         thesis={thesis}
+        proposal={wantsProposal ? (synopsis.data?.thesis ?? null) : null}
         canWrite={canWrite}
         collegeId={collegeId}
         onViewFile={onViewFile}

@@ -41,6 +41,8 @@ type ThesisStepsProps = {
   canWrite: boolean;
   /** The student's college: its departments are the co-guides' choices. */
   collegeId: string | null;
+  /** The thesis stage: the student's synopsis, whose guide and co-guides fill the empty forms. */
+  proposal?: Thesis | null;
   onViewFile: (file: ViewableFile, title: string) => void;
 };
 
@@ -49,7 +51,14 @@ type ThesisStepsProps = {
  * read-only, once saved. The student writes the next step only; later ones are shown disabled
  * with the reason (the spec's message for the step still missing).
  */
-export function ThesisSteps({ stage, thesis, canWrite, collegeId, onViewFile }: ThesisStepsProps) {
+export function ThesisSteps({
+  stage,
+  thesis,
+  canWrite,
+  collegeId,
+  proposal = null,
+  onViewFile,
+}: ThesisStepsProps) {
   const next = nextStepOf(thesis);
   return (
     <Stack gap="md">
@@ -64,8 +73,9 @@ export function ThesisSteps({ stage, thesis, canWrite, collegeId, onViewFile }: 
           body = <SavedValue stage={stage} step={step} thesis={thesis} onViewFile={onViewFile} />;
         else if (!canWrite) body = <Text c="dimmed">{NOT_ADDED}</Text>;
         else if (step === 'title') body = <TitleForm {...formProps} />;
-        else if (step === 'guide') body = <GuideForm {...formProps} />;
-        else if (step === 'coGuides') body = <CoGuidesForm {...formProps} collegeId={collegeId} />;
+        else if (step === 'guide') body = <GuideForm {...formProps} proposed={proposal?.guide ?? null} />;
+        else if (step === 'coGuides')
+          body = <CoGuidesForm {...formProps} collegeId={collegeId} proposed={proposal?.coGuides ?? []} />;
         else if (step === 'certificate') body = <CertificateForm {...formProps} label={label} />;
         else body = <AcceptanceDateForm {...formProps} />;
         return (
