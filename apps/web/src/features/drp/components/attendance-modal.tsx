@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Loader, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Box, Button, Group, Loader, SegmentedControl, Stack, Text } from '@mantine/core';
 import {
   ATTENDANCE_MARKS,
   ATTENDANCE_MESSAGES,
@@ -7,13 +7,17 @@ import {
   type AttendanceRow,
 } from '@pgel/shared/drp/attendance';
 import { VALIDATION_TITLE } from '@pgel/shared/schemas/common';
+import { IconRestore } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
-import { type ReactNode, useState } from 'react';
+import { type FormEvent, type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { DialogActions } from '../../../components/dialog-actions';
-import { showError } from '../../../components/dialogs';
-import { DialogForm, FormDialog } from '../../../components/form-dialog';
+import { showConfirm, showError } from '../../../components/dialogs';
+import { FormDialog } from '../../../components/form-dialog';
 import { useFormDialogSubmit } from '../../../components/use-form-dialog-submit';
 import { errorMessage } from '../../../lib/api-client';
+import { readDraft, removeDraft, writeDraft } from '../../../lib/entry-drafts';
+import { sessionUserQueryOptions } from '../../../lib/session';
 import { useAttendanceDays, useMarkAttendance } from '../api/attendance';
 import { attendanceSummary } from './attendance-summary';
 
@@ -35,12 +39,67 @@ const MARK_OPTIONS = ATTENDANCE_MARKS.map((mark) => ({ value: mark, label: MARK_
 /** 'Mon, 03-03-2026': the weekday helps a coordinator find the right day. */
 const dayLabel = (date: string) => dayjs(date).format('ddd, DD-MM-YYYY');
 
-/** Mark Attendance (the coordinator) or the read-only days and percentage (everyone else). */
+/**
+ * The draft of a posting's unsaved marks on this device (issue 28), one per signed-in user and
+ * posting (lib/entry-drafts.ts: removed on sign-out too): a reload or a dropped page gives the
+ * marks back; saving or discarding them removes it.
+ */
+const draftForm = (postingId: string) => `drp-attendance:${postingId}`;
+
+/** Asks before unsaved marks are thrown away; true when the coordinator chose to discard them. */
+function confirmDiscard(count: number): Promise<boolean> {
+  return showConfirm({
+    title: ATTENDANCE_MESSAGES.closeTitle,
+    message: ATTENDANCE_MESSAGES.closeText(count),
+    confirmLabel: ATTENDANCE_MESSAGES.discard,
+    cancelLabel: ATTENDANCE_MESSAGES.keepMarking,
+    danger: true,
+  });
+}
+
+/**
+ * Mark Attendance (the coordinator) or the read-only days and percentage (everyone else).
+ * Issue 28: closing with unsaved marks (close button, Escape, Cancel) asks first; Save stays in
+ * view at the foot however long the posting; unsaved marks are kept as a draft on the device.
+ */
 export function AttendanceModal({ row, opened, mode, onClose }: AttendanceModalProps) {
   const days = useAttendanceDays(row?.postingId ?? null);
+  const userId = useQuery(sessionUserQueryOptions()).data?.id ?? null;
   const title = mode === 'mark' ? ATTENDANCE_MESSAGES.markTitle : 'Attendance';
+  // What the form reports: its unsaved marks, so the frame's close button and Escape ask first.
+  const unsaved = useRef(0);
+  const isAsking = useRef(false);
+  const postingId = row?.postingId ?? null;
+  const requestClose = useCallback(async () => {
+    if (isAsking.current) return;
+    if (unsaved.current > 0) {
+      isAsking.current = true;
+      const discard = await confirmDiscard(unsaved.current);
+      isAsking.current = false;
+      if (!discard) return;
+      if (userId && postingId) removeDraft(userId, draftForm(postingId));
+    }
+    onClose();
+  }, [onClose, userId, postingId]);
+  const askToClose = useCallback(() => void requestClose(), [requestClose]);
+  const setUnsaved = useCallback((count: number) => {
+    unsaved.current = count;
+  }, []);
+
   let body: ReactNode;
-  if (days.isPending) {
+  if (days.data && mode === 'mark') {
+    // Kept through a refetch (the marks are the coordinator's changes over the server's days).
+    body = (
+      <MarkDaysForm
+        key={days.data.row.postingId}
+        data={days.data}
+        userId={userId}
+        onDone={onClose}
+        onCancel={askToClose}
+        onUnsavedChange={setUnsaved}
+      />
+    );
+  } else if (days.isPending) {
     body = (
       <Group justify="center" py="lg">
         <Loader aria-label="Loading" />
@@ -52,25 +111,17 @@ export function AttendanceModal({ row, opened, mode, onClose }: AttendanceModalP
         {errorMessage(days.error)}
       </Alert>
     );
-  } else if (mode === 'mark') {
-    // Keyed by the posting and the answer: the marks start afresh from the server's latest.
-    body = (
-      <MarkDaysForm
-        key={`${days.data.row.postingId}@${days.dataUpdatedAt}`}
-        data={days.data}
-        onClose={onClose}
-      />
-    );
   } else {
     body = <ViewDays data={days.data} onClose={onClose} />;
   }
   return (
     <FormDialog
       opened={opened && row !== null}
-      onClose={onClose}
+      onClose={mode === 'mark' ? askToClose : onClose}
       title={row ? `${title}: ${row.student.name}` : title}
       closeOnEscape={mode === 'view'}
       closeOnClickOutside={mode === 'view'}
+      onEscape={mode === 'mark' ? askToClose : undefined}
     >
       {body}
     </FormDialog>
@@ -85,20 +136,76 @@ function Summary({ row }: { row: AttendanceRow }) {
   );
 }
 
-type Marks = Record<string, AttendanceMark | null>;
+type Marks = Record<string, AttendanceMark>;
 
-function MarkDaysForm({ data, onClose }: { data: AttendanceDays; onClose: () => void }) {
-  const saved: Marks = Object.fromEntries(data.days.map((day) => [day.date, day.mark]));
-  const [marks, setMarks] = useState<Marks>(saved);
-  const dialog = useFormDialogSubmit(useMarkAttendance(), { onClose, successAutoCloseMs: 1500 });
-  const unmarked = data.days.filter((day) => marks[day.date] == null);
+const isMark = (value: unknown): value is AttendanceMark =>
+  typeof value === 'string' && (ATTENDANCE_MARKS as readonly string[]).includes(value);
 
-  const save = () => {
+/** The marks that differ from the server's, for days of the posting so far. */
+function unsavedMarks(data: AttendanceDays, changes: Marks): Marks {
+  const unsaved: Marks = {};
+  for (const day of data.days) {
+    const mark = changes[day.date];
+    if (mark && mark !== day.mark) unsaved[day.date] = mark;
+  }
+  return unsaved;
+}
+
+/** The draft kept for this posting, as marks that still differ from the server's (may be none). */
+function restoredMarks(userId: string | null, data: AttendanceDays): Marks {
+  if (!userId) return {};
+  const draft = readDraft(userId, draftForm(data.row.postingId));
+  if (!draft) return {};
+  const stored: Marks = {};
+  for (const [date, mark] of Object.entries(draft.values)) if (isMark(mark)) stored[date] = mark;
+  return unsavedMarks(data, stored);
+}
+
+type MarkDaysFormProps = {
+  data: AttendanceDays;
+  userId: string | null;
+  /** Closes the dialog at once (saved). */
+  onDone: () => void;
+  /** Cancel: asks first when marks are unsaved. */
+  onCancel: () => void;
+  onUnsavedChange: (count: number) => void;
+};
+
+function MarkDaysForm({ data, userId, onDone, onCancel, onUnsavedChange }: MarkDaysFormProps) {
+  // The coordinator's marks over the server's days; a draft from an earlier visit comes back.
+  const [restored] = useState(() => restoredMarks(userId, data));
+  const [changes, setChanges] = useState<Marks>(restored);
+  const [restoredCount, setRestoredCount] = useState(Object.keys(restored).length);
+  const dialog = useFormDialogSubmit(useMarkAttendance(), {
+    onClose: onDone,
+    successAutoCloseMs: 1500,
+    onSuccess: () => {
+      if (userId) removeDraft(userId, draftForm(data.row.postingId));
+      setChanges({});
+    },
+  });
+  const unsaved = unsavedMarks(data, changes);
+  const unsavedCount = Object.keys(unsaved).length;
+  const markOf = (date: string, saved: AttendanceMark | null) => changes[date] ?? saved;
+  const unmarked = data.days.filter((day) => markOf(day.date, day.mark) == null);
+
+  // The draft follows every change; it goes once nothing is unsaved.
+  const draftKey = JSON.stringify(unsaved);
+  useEffect(() => {
+    onUnsavedChange(unsavedCount);
+    if (!userId) return;
+    const form = draftForm(data.row.postingId);
+    if (unsavedCount > 0) writeDraft(userId, form, JSON.parse(draftKey) as Marks);
+    else removeDraft(userId, form);
+  }, [draftKey, unsavedCount, userId, data.row.postingId, onUnsavedChange]);
+  useEffect(() => () => onUnsavedChange(0), [onUnsavedChange]);
+
+  const save = (event: FormEvent) => {
+    event.preventDefault();
+    // React passes events up through portals: a form under this dialog must not submit too.
+    event.stopPropagation();
     // Only what changed: a day marked again takes the new mark, the rest stay as they are.
-    const changed = data.days.flatMap((day) => {
-      const mark = marks[day.date];
-      return mark && mark !== saved[day.date] ? [{ date: day.date, mark }] : [];
-    });
+    const changed = Object.entries(unsaved).map(([date, mark]) => ({ date, mark }));
     if (changed.length === 0) {
       void showError(ATTENDANCE_MESSAGES.nothingToSave, VALIDATION_TITLE);
       return;
@@ -106,60 +213,149 @@ function MarkDaysForm({ data, onClose }: { data: AttendanceDays; onClose: () => 
     dialog.submit({ postingId: data.row.postingId, days: changed });
   };
 
+  const discardDraft = async () => {
+    if (!(await confirmDiscard(unsavedCount))) return;
+    setChanges({});
+    setRestoredCount(0);
+  };
+
   if (data.days.length === 0) {
-    return <NoDaysYet onClose={onClose} />;
+    return <NoDaysYet onClose={onDone} />;
   }
   return (
-    <DialogForm onSubmit={save} onCancel={dialog.close} isPending={dialog.isPending}>
-      <Group justify="space-between" gap="xs">
-        <Summary row={data.row} />
-        <Button
-          size="compact-sm"
-          variant="light"
-          disabled={unmarked.length === 0}
-          onClick={() =>
-            setMarks((current) => ({
-              ...current,
-              ...Object.fromEntries(unmarked.map((day) => [day.date, 'present' as const])),
-            }))
-          }
-        >
-          All present
-        </Button>
-      </Group>
-      <Stack gap={6}>
-        {data.days.map((day) => (
-          <Group
-            key={day.date}
-            role="group"
-            aria-label={dayLabel(day.date)}
-            justify="space-between"
-            gap="xs"
-            wrap="nowrap"
+    <form onSubmit={save} noValidate aria-label={ATTENDANCE_MESSAGES.markTitle}>
+      <Stack gap="md">
+        {restoredCount > 0 && unsavedCount > 0 ? (
+          <DraftRestoredNote count={restoredCount} onDiscard={() => void discardDraft()} />
+        ) : null}
+        <Group justify="space-between" gap="xs">
+          <Summary row={data.row} />
+          <Button
+            size="compact-sm"
+            variant="light"
+            disabled={unmarked.length === 0}
+            onClick={() =>
+              setChanges((current) => ({
+                ...current,
+                ...Object.fromEntries(unmarked.map((day) => [day.date, 'present' as const])),
+              }))
+            }
           >
-            <Group gap={6} wrap="wrap" style={{ minWidth: 0 }}>
-              <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                {dayLabel(day.date)}
-              </Text>
-              {marks[day.date] == null ? (
-                <Badge size="xs" variant="light" color="gray">
-                  Not marked
-                </Badge>
-              ) : null}
-            </Group>
-            <SegmentedControl
-              size="xs"
-              data={MARK_OPTIONS}
-              value={marks[day.date] ?? ''}
-              color={marks[day.date] === 'absent' ? 'red.8' : 'teal.8'}
-              onChange={(value) =>
-                setMarks((current) => ({ ...current, [day.date]: value as AttendanceMark }))
-              }
-            />
-          </Group>
-        ))}
+            All present
+          </Button>
+        </Group>
+        <Stack gap={6}>
+          {data.days.map((day) => {
+            const mark = markOf(day.date, day.mark);
+            return (
+              <Group
+                key={day.date}
+                role="group"
+                aria-label={dayLabel(day.date)}
+                justify="space-between"
+                gap="xs"
+                wrap="nowrap"
+              >
+                <Group gap={6} wrap="wrap" style={{ minWidth: 0 }}>
+                  <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                    {dayLabel(day.date)}
+                  </Text>
+                  {mark == null ? (
+                    <Badge size="xs" variant="light" color="gray">
+                      Not marked
+                    </Badge>
+                  ) : null}
+                  {day.date in unsaved ? (
+                    <Badge size="xs" variant="light" color="orange.9">
+                      Unsaved
+                    </Badge>
+                  ) : null}
+                </Group>
+                <SegmentedControl
+                  size="xs"
+                  data={MARK_OPTIONS}
+                  value={mark ?? ''}
+                  color={mark === 'absent' ? 'red.8' : 'teal.8'}
+                  onChange={(value) =>
+                    setChanges((current) => ({ ...current, [day.date]: value as AttendanceMark }))
+                  }
+                />
+              </Group>
+            );
+          })}
+        </Stack>
       </Stack>
-    </DialogForm>
+      <StickyFooter>
+        <Text size="sm" c={unsavedCount > 0 ? 'orange.9' : 'dimmed'} fw={unsavedCount > 0 ? 600 : 400}>
+          {unsavedCount > 0 ? ATTENDANCE_MESSAGES.unsaved(unsavedCount) : ATTENDANCE_MESSAGES.allSaved}
+        </Text>
+        <Group gap="sm" wrap="nowrap" ml="auto">
+          <Button variant="default" onClick={onCancel}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={dialog.isPending}>
+            Save
+          </Button>
+        </Group>
+      </StickyFooter>
+    </form>
+  );
+}
+
+/** The modal body's padding, which the footer reaches across so nothing shows beside or below it. */
+const BODY_PADDING = 'var(--mb-padding, var(--mantine-spacing-md))';
+
+/**
+ * The foot of the marking form, stuck to the bottom of the dialog while the days scroll under
+ * it: Save is never below the last of 90 days (issue 28).
+ */
+function StickyFooter({ children }: { children: ReactNode }) {
+  return (
+    <Box
+      data-sticky-footer
+      mt="md"
+      py="sm"
+      style={{
+        position: 'sticky',
+        bottom: 0,
+        zIndex: 3,
+        marginInline: `calc(${BODY_PADDING} * -1)`,
+        marginBottom: `calc(${BODY_PADDING} * -1)`,
+        paddingInline: BODY_PADDING,
+        paddingBottom: BODY_PADDING,
+        background: 'var(--mantine-color-body)',
+        borderTop: '1px solid var(--mantine-color-default-border)',
+      }}
+    >
+      <Group justify="space-between" gap="sm" wrap="wrap">
+        {children}
+      </Group>
+    </Box>
+  );
+}
+
+/** 'Draft restored' over a sheet opened with the marks left unsaved last time, and a way out. */
+function DraftRestoredNote({ count, onDiscard }: { count: number; onDiscard: () => void }) {
+  return (
+    <Group
+      gap="sm"
+      justify="space-between"
+      wrap="nowrap"
+      px="sm"
+      py={6}
+      bg="var(--mantine-color-brand-light)"
+      style={{ borderRadius: 'var(--mantine-radius-md)' }}
+    >
+      <Group gap={8} wrap="nowrap" align="flex-start">
+        <IconRestore size={18} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
+        <Text size="sm" role="status">
+          {ATTENDANCE_MESSAGES.draftRestored(count)}
+        </Text>
+      </Group>
+      <Button variant="subtle" size="compact-sm" onClick={onDiscard} style={{ flexShrink: 0 }}>
+        {ATTENDANCE_MESSAGES.discardDraft}
+      </Button>
+    </Group>
   );
 }
 
