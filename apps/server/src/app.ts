@@ -324,7 +324,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           new DocumentsService({ db: database.db, print: printLogbook, appUrl: config.appUrl }),
         ),
       );
-      await api.register(bonafideRoutes(new BonafideService({ db: database.db })));
+      await api.register(
+        bonafideRoutes(new BonafideService({ db: database.db, appUrl: config.appUrl, onQueued })),
+      );
       await api.register(recordOptionsRoutes(new RecordOptionsService({ db: database.db })));
       await api.register(patientAccessRoutes(new PatientAccessService({ db: database.db })));
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());

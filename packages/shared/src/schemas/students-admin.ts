@@ -36,6 +36,11 @@ export const StudentListItemSchema = z.object({
   verifyByHod: z.boolean(),
   /** Marked by the HOD or Master: the student may download the Bonafide Certificate. */
   certified: z.boolean(),
+  /**
+   * What the Bonafide Certificate prints that the profile lacks (issue 28): the Certified switch
+   * is disabled and names them while any is missing.
+   */
+  bonafideMissing: z.array(z.string()),
   joiningDate: z.string().nullable(),
   createdAt: z.string(),
   /** The college ID proof the approver checks first (authorised file route), if uploaded. */

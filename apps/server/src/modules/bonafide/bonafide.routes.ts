@@ -28,9 +28,16 @@ export function bonafideRoutes(service: BonafideService): FastifyPluginAsyncZod 
         schema: {
           tags: ['students'],
           summary: "Mark a student certified for the Bonafide Certificate (their department's HOD, Master)",
+          description:
+            'Certifying issues the certificate (a reference of the financial year, a check code) and tells the student; 409 names what the profile lacks. Uncertifying withdraws it.',
           params: IdParams,
           body: SetCertifiedSchema,
-          response: { 200: SetCertifiedResponseSchema, ...errors, 404: ErrorResponseSchema },
+          response: {
+            200: SetCertifiedResponseSchema,
+            ...errors,
+            404: ErrorResponseSchema,
+            409: ErrorResponseSchema,
+          },
         },
       },
       async (request) =>

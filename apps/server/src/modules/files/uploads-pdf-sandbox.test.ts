@@ -143,6 +143,10 @@ describe('uploads: a PDF must be one, and every upload is served in a sandbox', 
       periodTo: '31 Jul 2027',
       issuedOn: '05 Aug 2024',
       hodName: 'Dr. Iyer',
+      hodDesignation: 'Head of the Department',
+      reference: 'BON/2024-25/000001',
+      code: 'ABCDEFGH24',
+      checkUrl: 'http://app.test/check/ABCDEFGH24',
     });
     const real: Array<[string, Buffer]> = [
       ['logbook PDF', logbook],

@@ -1,4 +1,4 @@
-import { DocumentCheckSchema } from '@pgel/shared/reports/documents';
+import { CheckResultSchema } from '@pgel/shared/reports/bonafide';
 import { ErrorResponseSchema } from '@pgel/shared/schemas/common';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -11,7 +11,7 @@ import { type DocumentsService, filesLogoReader } from './documents.service';
 const StudentParams = z.object({ studentId: z.string() });
 const CodeParams = z.object({ code: z.string() });
 
-/** `/api/v1/print-logbook/:studentId/pdf` and the public `/api/v1/check/:code`. */
+/** `/api/v1/print-logbook/:studentId/pdf` and the public `/api/v1/check/:code` (logbook PDFs, bonafide certificates). */
 export function documentsRoutes(service: DocumentsService): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
@@ -53,9 +53,10 @@ export function documentsRoutes(service: DocumentsService): FastifyPluginAsyncZo
       {
         schema: {
           tags: ['reports'],
-          summary: 'Public check of an issued logbook PDF: genuine or changed since issue (counts only)',
+          summary:
+            'Public check of an issued logbook PDF (genuine or changed since issue, counts only) or Bonafide Certificate (genuine or revoked)',
           params: CodeParams,
-          response: { 200: DocumentCheckSchema, 404: ErrorResponseSchema, 429: ErrorResponseSchema },
+          response: { 200: CheckResultSchema, 404: ErrorResponseSchema, 429: ErrorResponseSchema },
         },
       },
       async (request, reply) => {

@@ -1,4 +1,5 @@
 import type { Actor } from '@pgel/shared/auth/policies';
+import type { BonafideCheck } from '@pgel/shared/reports/bonafide';
 import {
   CHECK_MESSAGES,
   CHECK_THROTTLE,
@@ -16,6 +17,7 @@ import { AppError } from '../../platform/errors';
 import { TooManyRequests } from '../../platform/retry-after';
 import type { SessionActor } from '../../platform/session';
 import { countAttempt } from '../../platform/throttle';
+import { bonafideCheck } from '../bonafide/bonafide.service';
 import type { FilesService } from '../files/files.service';
 import { newDocumentCode } from './document-code';
 import * as repo from './documents.repository';
@@ -115,14 +117,19 @@ export class DocumentsService {
    * The public check of a code: the names and period as issued, the verified entries per section
    * then and now, and whether the fingerprints still match. Only counts leave the server.
    */
-  async check(rawCode: string, meta: { ip: string }): Promise<DocumentCheck> {
+  async check(rawCode: string, meta: { ip: string }): Promise<DocumentCheck | BonafideCheck> {
     const counted = await countAttempt(this.deps.db, `doc-check:ip:${meta.ip}`, CHECK_THROTTLE.windowMs);
     if (counted.attempts > CHECK_THROTTLE.maxPerWindow) {
       throw new TooManyRequests(CHECK_TOO_MANY, counted.retryAfterSeconds);
     }
     const parsed = DocumentCodeSchema.safeParse(rawCode);
     const row = parsed.success ? await repo.findDocumentByCode(this.deps.db, parsed.data) : undefined;
-    if (!row) throw AppError.notFound(CHECK_MESSAGES.notFound);
+    if (!row) {
+      // The same QR check on the Bonafide Certificate (issue 28): genuine or revoked.
+      const certificate = parsed.success ? await bonafideCheck(this.deps.db, parsed.data) : undefined;
+      if (certificate) return certificate;
+      throw AppError.notFound(CHECK_MESSAGES.notFound);
+    }
 
     const issued = SectionCountsSchema.parse(row.sectionCounts);
     // The logbook now, by the formula the document was issued with (older documents keep theirs).

@@ -56,6 +56,8 @@ export function studentListQueries(db: Executor, countCap: number = LIST_COUNT_C
     verifyByHod: users.verifyByHod,
     certified: users.certified,
     joiningDate: users.joiningDate,
+    fatherName: users.fatherName,
+    motherName: users.motherName,
     createdAt: users.createdAt,
     idProofId: files.id,
     idProofContentType: files.contentType,

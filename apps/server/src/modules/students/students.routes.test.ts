@@ -93,6 +93,8 @@ describe('students: /allStudent API', () => {
           paid: true,
           verifyByHod: false,
           certified: false,
+          // No father's or mother's name yet: the certificate could not be issued.
+          bonafideMissing: ["Father's or mother's name"],
           joiningDate: '2024-07-01',
           createdAt: expect.any(String),
           idProofUrl: null,

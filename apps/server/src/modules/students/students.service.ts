@@ -5,6 +5,7 @@ import {
   isMaster,
   isStaff,
 } from '@pgel/shared/auth/policies';
+import { bonafideMissingFields } from '@pgel/shared/reports/bonafide';
 import { isUuid, type MessageResponse } from '@pgel/shared/schemas/common';
 import type { ListResponse } from '@pgel/shared/schemas/list';
 import {
@@ -108,6 +109,7 @@ export class StudentsService {
         paid: row.paid,
         verifyByHod: row.verifyByHod,
         certified: row.certified,
+        bonafideMissing: bonafideMissingFields(row),
         joiningDate: row.joiningDate,
         createdAt: row.createdAt.toISOString(),
         idProofUrl: row.idProofId ? fileUrl(row.idProofId) : null,
