@@ -23,6 +23,7 @@ import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { AuthShell } from '../../../components/auth-shell';
 import { showError, showMessage } from '../../../components/dialogs';
+import { DigitsInput } from '../../../components/digits-input';
 import { errorMessage } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
 import { useColleges } from '../api/get-colleges';
@@ -55,12 +56,6 @@ function collegeOptions(colleges: CollegeOption[]): Array<ComboboxItemGroup<Comb
   }
   return [...byState.values()].sort((a, b) => a.group.localeCompare(b.group));
 }
-
-/**
- * Keeps digits only, at most ten: an 11th digit cannot be typed. No native maxLength, which would
- * cut a pasted "98765-43210" before the dash is removed.
- */
-const digitsOnly = (value: string) => value.replace(/\D/g, '').slice(0, PHONE_LENGTH);
 
 /** /signup: student self-registration (spec 01 sections 2.6 and 5). */
 export function SignupPage() {
@@ -201,15 +196,18 @@ export function SignupPage() {
               />
             </Grid.Col>
             <Grid.Col span={{ base: 12, xs: 6 }}>
-              <TextInput
+              {/* Digits only, at most ten; a 0 or +91 before them is dropped, and an 11th digit
+                  is explained under the field (issue 28). No native maxLength, which would cut a
+                  pasted "98765-43210" before the dash is removed. */}
+              <DigitsInput
                 label="Phone"
-                type="tel"
-                inputMode="numeric"
                 autoComplete="tel-national"
                 placeholder="10-digit mobile number"
                 leftSection={<IconPhone size={18} aria-hidden />}
+                maxDigits={PHONE_LENGTH}
+                indianMobile
                 value={form.values.phone}
-                onChange={(event) => form.setFieldValue('phone', digitsOnly(event.currentTarget.value))}
+                onChange={(phone) => form.setFieldValue('phone', phone)}
               />
             </Grid.Col>
             <Grid.Col span={12}>
