@@ -4,7 +4,9 @@ import {
   canManageSiteSettings,
   canVerifyRecords,
   canWriteLogbook,
+  isDrpCoordinator,
 } from '@pgel/shared/auth/policies';
+import { CoordinatorWork } from '../../features/dashboard/components/coordinator-work';
 import { PendingVerifications } from '../../features/dashboard/components/pending-verifications';
 import { StudentProgress } from '../../features/dashboard/components/student-progress';
 import { WelcomeCard, WelcomeDetails } from '../../features/dashboard/components/welcome-card';
@@ -23,6 +25,7 @@ export function Component() {
   return (
     <Stack gap="lg">
       <WelcomeCard user={user} />
+      {isDrpCoordinator(actor) ? <CoordinatorWork /> : null}
       {canCreateRecord(actor) &&
       !canWriteLogbook({ ...actor, verifyByHod: user.verifyByHod, paid: user.paid }) ? (
         <AwaitingApprovalNotice />

@@ -14,6 +14,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { isDrpCoordinator } from '@pgel/shared/auth/policies';
 import { roleLabel } from '@pgel/shared/roles';
 import type { SessionUser } from '@pgel/shared/schemas/session-user';
 import {
@@ -140,7 +141,8 @@ export function WelcomeCard({ user }: { user: SessionUser }) {
             </Group>
           </Stack>
         </Group>
-        {isPhone ? null : <DetailTiles user={user} />}
+        {/* A DRP coordinator has none of the four: their own work shows instead (CoordinatorWork). */}
+        {isPhone || isDrpCoordinator(user) ? null : <DetailTiles user={user} />}
       </Stack>
     </Card>
   );
@@ -149,7 +151,7 @@ export function WelcomeCard({ user }: { user: SessionUser }) {
 /** A phone's college, department, course and unit head, placed below the logbook (see WelcomeCard). */
 export function WelcomeDetails({ user }: { user: SessionUser }) {
   const isPhone = useCardLayout();
-  if (!isPhone) return null;
+  if (!isPhone || isDrpCoordinator(user)) return null;
   return (
     <Card withBorder radius="lg" padding="md" component="section" aria-label="Your college and course">
       <DetailTiles user={user} />
