@@ -4,29 +4,26 @@ import type { MailMessage } from '../../platform/mail';
 /** Where every memo notice takes its reader: the memo page (the list of their memos). */
 export const MEMO_PAGE = '/memo';
 
-/** DD-MM-YYYY, as the product shows dates (spec 02 section 9). */
-function displayDate(iso: string): string {
-  const [y, m, d] = iso.split('-');
-  return y && m && d ? `${d}-${m}-${y}` : iso;
-}
-
-function mailText(input: { greet: string; notice: string; details: string[]; appUrl: string }): string {
+/**
+ * A memo's mail says what happened and where to read it, never the memo's text: its reason, the
+ * student's explanation (often about health or family) and the closing remark stay behind the
+ * sign-in (issue 28). Mail passes through servers and inboxes the college does not control.
+ */
+function mailText(input: { greet: string; notice: string; appUrl: string }): string {
   return [
     `Dear ${input.greet},`,
     '',
     input.notice,
     '',
-    ...input.details,
-    '',
-    `Open it here: ${input.appUrl}${MEMO_PAGE}`,
+    `Sign in to read it: ${input.appUrl}${MEMO_PAGE}`,
     '',
     'PG e-Logbook',
   ].join('\n');
 }
 
-type MemoMailed = { memoNumber: string; date: string; reason: string };
+type MemoMailed = { memoNumber: string };
 
-/** The student's e-mail when the HOD issues a memo to them: its number, date and reason. */
+/** The student's e-mail when the HOD issues a memo to them: its number, and the link. */
 export function issuedMail(input: {
   to: { name: string; email: string };
   memo: MemoMailed;
@@ -40,18 +37,16 @@ export function issuedMail(input: {
     text: mailText({
       greet: input.to.name,
       notice: MEMO_NOTICES.issued(memo.memoNumber, input.issuedBy),
-      details: [`Date: ${displayDate(memo.date)}`, '', 'Reason:', memo.reason],
       appUrl: input.appUrl,
     }),
   };
 }
 
-/** The issuing HOD's e-mail when the student explains: the memo and the explanation. */
+/** The HOD's e-mail when the student explains: that they did, and the link. */
 export function explainedMail(input: {
   to: { name: string; email: string };
   memo: MemoMailed;
   student: string;
-  explanation: string;
   appUrl: string;
 }): MailMessage {
   const { memo } = input;
@@ -61,18 +56,16 @@ export function explainedMail(input: {
     text: mailText({
       greet: input.to.name,
       notice: MEMO_NOTICES.explained(memo.memoNumber, input.student),
-      details: [`Reason: ${memo.reason}`, '', 'Explanation:', input.explanation],
       appUrl: input.appUrl,
     }),
   };
 }
 
-/** The student's e-mail when the HOD closes their memo: the closing remark. */
+/** The student's e-mail when the HOD closes their memo: that it is closed, and the link. */
 export function closedMail(input: {
   to: { name: string; email: string };
   memo: MemoMailed;
   closedBy: string;
-  remark: string;
   appUrl: string;
 }): MailMessage {
   const { memo } = input;
@@ -82,7 +75,6 @@ export function closedMail(input: {
     text: mailText({
       greet: input.to.name,
       notice: MEMO_NOTICES.closed(memo.memoNumber, input.closedBy),
-      details: ['Remark:', input.remark],
       appUrl: input.appUrl,
     }),
   };

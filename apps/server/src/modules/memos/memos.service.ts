@@ -225,7 +225,7 @@ export class MemosService {
         });
         await enqueueMail(
           tx,
-          explainedMail({ to: hod, memo: row, student: actor.name, explanation, appUrl: this.deps.appUrl }),
+          explainedMail({ to: hod, memo: row, student: actor.name, appUrl: this.deps.appUrl }),
         );
       }
       return this.reload(tx, row.id);
@@ -278,7 +278,7 @@ export class MemosService {
         });
         await enqueueMail(
           tx,
-          closedMail({ to: student, memo: row, closedBy: actor.name, remark, appUrl: this.deps.appUrl }),
+          closedMail({ to: student, memo: row, closedBy: actor.name, appUrl: this.deps.appUrl }),
         );
       }
       return this.reload(tx, row.id);
