@@ -59,7 +59,7 @@ describe('AetcomPage', () => {
       {
         [`GET /aetcom?studentId=${STUDENT_ID}`]: {
           status: 200,
-          body: { student, items: [second, first], nextYear: 3 },
+          body: { student, items: [second, first], nextYear: 3, nextFromDate: null },
         },
       },
       `/atcom?student=${STUDENT_ID}&entry=${first.id}`,

@@ -30,6 +30,7 @@ export function AetcomPage() {
           key={viewer.studentId ?? 'none'}
           studentId={viewer.studentId}
           nextYear={hasStudent ? (saved.data?.nextYear ?? null) : null}
+          suggestedFromDate={hasStudent ? (saved.data?.nextFromDate ?? null) : null}
           onSaved={viewer.clearEntry}
         />
       ) : null}

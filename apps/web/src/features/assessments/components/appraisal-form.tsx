@@ -1,10 +1,22 @@
-import { Button, Card, Group, List, NumberInput, Stack, Table, Text, TextInput } from '@mantine/core';
+import {
+  Box,
+  Button,
+  Card,
+  Group,
+  List,
+  type MantineColor,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import {
   APPRAISAL_FORM_MAX,
   APPRAISAL_MESSAGES,
   APPRAISAL_PARTICULARS,
   APPRAISAL_PERIOD_DAYS,
   APPRAISAL_REMARK_MAX,
+  APPRAISAL_ROW_COUNT,
   APPRAISAL_SCORE_MIN,
   APPRAISAL_SCORE_REFERENCE,
   appraisalError,
@@ -15,25 +27,38 @@ import { addDays } from '@pgel/shared/academic/common';
 import { VALIDATION_TITLE } from '@pgel/shared/schemas/common';
 import { isCalendarDate, todayIso } from '@pgel/shared/schemas/dates';
 import { IconDeviceFloppy } from '@tabler/icons-react';
-import { useRef, useState } from 'react';
+import { memo, useCallback, useId, useRef, useState } from 'react';
 import { showError, showMessage } from '../../../components/dialogs';
+import { ScoreSegments } from '../../../components/score-segments';
 import { useCardLayout } from '../../../components/use-card-layout';
 import { failureMessage } from '../../../components/use-form-dialog-submit';
 import { useSaveAppraisal } from '../api/save-appraisal';
-import { PeriodFields, Section } from './assessment-frame';
+import { PeriodFields, Section, StickyActions } from './assessment-frame';
 import { EvaluationBadge } from './evaluation-badge';
 
-/** One row as typed: the score while typed ('' when empty) and the remark. */
-type RowDraft = { score: number | ''; remark: string };
+/** One row as entered: the score once tapped (null before) and the remark. */
+type RowDraft = { score: number | null; remark: string };
 
-const emptyRows = (): RowDraft[] => APPRAISAL_PARTICULARS.map(() => ({ score: '', remark: '' }));
+const emptyRows = (): RowDraft[] => APPRAISAL_PARTICULARS.map(() => ({ score: null, remark: '' }));
 
-/** The band of a typed score, once it is a whole score the save would accept. */
-function liveEvaluation(score: number | ''): Evaluation | null {
-  return typeof score === 'number' && Number.isInteger(score) && score >= APPRAISAL_SCORE_MIN
+const SUCCESS_AUTO_CLOSE_MS = 1500;
+
+/** The band of a tapped score. */
+function liveEvaluation(score: number | null): Evaluation | null {
+  return score !== null && Number.isInteger(score) && score >= APPRAISAL_SCORE_MIN
     ? evaluationFor(score)
     : null;
 }
+
+/** The chosen segment takes its band's colour, as the badge beside it. */
+const BAND_COLORS: Record<Evaluation, MantineColor> = {
+  'Not Satisfactory': 'red.7',
+  Satisfactory: 'yellow.8',
+  'More Than Satisfactory': 'green.8',
+};
+
+/** The row's element on the page, to scroll to when it was left unscored. */
+const rowElementId = (formId: string, index: number) => `${formId}-row-${index + 1}`;
 
 function ScoreReference() {
   return (
@@ -53,25 +78,27 @@ function ScoreReference() {
 type RowProps = {
   index: number;
   row: RowDraft;
-  onChange: (row: RowDraft) => void;
+  onChange: (index: number, row: RowDraft) => void;
 };
 
-function ScoreInput({ index, row, onChange, withLabel }: RowProps & { withLabel: boolean }) {
-  const particular = APPRAISAL_PARTICULARS[index];
+function ScoreInput({
+  index,
+  row,
+  onChange,
+  missing,
+  labelledBy,
+}: RowProps & { missing: boolean; labelledBy?: string }) {
+  const evaluation = liveEvaluation(row.score);
   return (
-    <NumberInput
-      label={withLabel ? 'Score' : undefined}
-      aria-label={withLabel ? undefined : `Score: ${particular}`}
+    <ScoreSegments
+      aria-label={labelledBy ? undefined : `Score: ${APPRAISAL_PARTICULARS[index]}`}
+      aria-labelledby={labelledBy}
       min={APPRAISAL_SCORE_MIN}
       max={APPRAISAL_FORM_MAX}
-      allowDecimal={false}
-      allowNegative={false}
-      clampBehavior="strict"
-      inputMode="numeric"
-      placeholder={`${APPRAISAL_SCORE_MIN}-${APPRAISAL_FORM_MAX}`}
-      w={withLabel ? '100%' : 96}
       value={row.score}
-      onChange={(value) => onChange({ ...row, score: typeof value === 'number' ? value : '' })}
+      missing={missing}
+      color={evaluation ? BAND_COLORS[evaluation] : undefined}
+      onChange={(score) => onChange(index, { ...row, score })}
     />
   );
 }
@@ -82,19 +109,95 @@ function RemarkInput({ index, row, onChange, withLabel }: RowProps & { withLabel
       label={withLabel ? 'Remark' : undefined}
       aria-label={withLabel ? undefined : `Remark: ${APPRAISAL_PARTICULARS[index]}`}
       maxLength={APPRAISAL_REMARK_MAX}
-      miw={withLabel ? undefined : 180}
       value={row.remark}
-      onChange={(event) => onChange({ ...row, remark: event.currentTarget.value })}
+      onChange={(event) => onChange(index, { ...row, remark: event.currentTarget.value })}
     />
   );
 }
 
-/** The 8 rows as a table (#, Particular, Score, Evaluation, Remark); on phones one card per row. */
+/** 'Not scored' beside a row a Save found without a score. */
+function NotScored({ id }: { id?: string }) {
+  return (
+    <Text id={id} size="xs" fw={700} c="red.8" style={{ flex: 'none' }}>
+      {APPRAISAL_MESSAGES.notScored}
+    </Text>
+  );
+}
+
+type GridRowProps = RowProps & { formId: string; missing: boolean };
+
+/** A phone's card for one particular: its name and band, the score, the remark. Memoised. */
+const RowCard = memo(function RowCard({ formId, index, row, onChange, missing }: GridRowProps) {
+  const scoreLabelId = useId();
+  return (
+    <Card
+      id={rowElementId(formId, index)}
+      withBorder
+      radius="md"
+      padding="sm"
+      style={{ scrollMarginTop: 80, scrollMarginBottom: 96 }}
+    >
+      <Stack gap="xs" role="group" aria-label={APPRAISAL_PARTICULARS[index]}>
+        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+          <Text size="sm" fw={600}>
+            {index + 1}. {APPRAISAL_PARTICULARS[index]}
+          </Text>
+          {missing ? <NotScored /> : <EvaluationBadge evaluation={liveEvaluation(row.score)} />}
+        </Group>
+        <Stack gap={4}>
+          <Text id={scoreLabelId} size="sm" fw={500}>
+            Score
+          </Text>
+          <ScoreInput
+            index={index}
+            row={row}
+            onChange={onChange}
+            missing={missing}
+            labelledBy={scoreLabelId}
+          />
+        </Stack>
+        <RemarkInput index={index} row={row} onChange={onChange} withLabel />
+      </Stack>
+    </Card>
+  );
+});
+
+/** A desktop table row: #, the particular with its band under it, the score, the remark. Memoised. */
+const RowLine = memo(function RowLine({ formId, index, row, onChange, missing }: GridRowProps) {
+  return (
+    <Table.Tr id={rowElementId(formId, index)} style={{ scrollMarginTop: 80, scrollMarginBottom: 96 }}>
+      <Table.Td>{index + 1}</Table.Td>
+      <Table.Td>
+        <Stack gap={4} align="flex-start">
+          <Text size="sm">{APPRAISAL_PARTICULARS[index]}</Text>
+          <Box aria-live="polite">
+            {missing ? <NotScored /> : <EvaluationBadge evaluation={liveEvaluation(row.score)} />}
+          </Box>
+        </Stack>
+      </Table.Td>
+      <Table.Td>
+        <ScoreInput index={index} row={row} onChange={onChange} missing={missing} />
+      </Table.Td>
+      <Table.Td>
+        <RemarkInput index={index} row={row} onChange={onChange} withLabel={false} />
+      </Table.Td>
+    </Table.Tr>
+  );
+});
+
+/**
+ * The 8 rows as a table (#, Particular and its evaluation, Score, Remark), each score one tap on
+ * a 1-9 control; on phones one card per row.
+ */
 function AppraisalGrid({
+  formId,
   rows,
+  markUnscored,
   onRowChange,
 }: {
+  formId: string;
   rows: RowDraft[];
+  markUnscored: boolean;
   onRowChange: (index: number, row: RowDraft) => void;
 }) {
   const isCards = useCardLayout();
@@ -102,63 +205,43 @@ function AppraisalGrid({
     return (
       <Stack gap="sm">
         {rows.map((row, index) => (
-          <Card key={APPRAISAL_PARTICULARS[index]} withBorder radius="md" padding="sm">
-            <Stack gap="xs" role="group" aria-label={APPRAISAL_PARTICULARS[index]}>
-              <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
-                <Text size="sm" fw={600}>
-                  {index + 1}. {APPRAISAL_PARTICULARS[index]}
-                </Text>
-                <EvaluationBadge evaluation={liveEvaluation(row.score)} />
-              </Group>
-              <ScoreInput index={index} row={row} onChange={(next) => onRowChange(index, next)} withLabel />
-              <RemarkInput index={index} row={row} onChange={(next) => onRowChange(index, next)} withLabel />
-            </Stack>
-          </Card>
+          <RowCard
+            key={APPRAISAL_PARTICULARS[index]}
+            formId={formId}
+            index={index}
+            row={row}
+            onChange={onRowChange}
+            missing={markUnscored && row.score === null}
+          />
         ))}
       </Stack>
     );
   }
   return (
-    <Table.ScrollContainer minWidth={720} type="native">
-      <Table withTableBorder verticalSpacing="xs" aria-label="Appraisal scores">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th w={40}>#</Table.Th>
-            <Table.Th>Particular</Table.Th>
-            <Table.Th w={110}>Score</Table.Th>
-            <Table.Th w={200}>Evaluation</Table.Th>
-            <Table.Th>Remark</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((row, index) => (
-            <Table.Tr key={APPRAISAL_PARTICULARS[index]}>
-              <Table.Td>{index + 1}</Table.Td>
-              <Table.Td>{APPRAISAL_PARTICULARS[index]}</Table.Td>
-              <Table.Td>
-                <ScoreInput
-                  index={index}
-                  row={row}
-                  onChange={(next) => onRowChange(index, next)}
-                  withLabel={false}
-                />
-              </Table.Td>
-              <Table.Td aria-live="polite">
-                <EvaluationBadge evaluation={liveEvaluation(row.score)} />
-              </Table.Td>
-              <Table.Td>
-                <RemarkInput
-                  index={index}
-                  row={row}
-                  onChange={(next) => onRowChange(index, next)}
-                  withLabel={false}
-                />
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <Table withTableBorder verticalSpacing="xs" aria-label="Appraisal scores" layout="fixed">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th w={40}>#</Table.Th>
+          <Table.Th>Particular</Table.Th>
+          <Table.Th w={{ base: 300, lg: 340 }}>
+            Score ({APPRAISAL_SCORE_MIN}-{APPRAISAL_FORM_MAX})
+          </Table.Th>
+          <Table.Th w="30%">Remark</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {rows.map((row, index) => (
+          <RowLine
+            key={APPRAISAL_PARTICULARS[index]}
+            formId={formId}
+            index={index}
+            row={row}
+            onChange={onRowChange}
+            missing={markUnscored && row.score === null}
+          />
+        ))}
+      </Table.Tbody>
+    </Table>
   );
 }
 
@@ -176,9 +259,18 @@ export function AppraisalForm({
   /** After a save: the page drops the linked entry (`?entry=`). */
   onSaved?: () => void;
 }) {
+  const formId = useId();
   const [fromDate, setFromDate] = useState<string | null>(null);
   const [rows, setRows] = useState<RowDraft[]>(emptyRows);
+  const [markUnscored, setMarkUnscored] = useState(false);
   const save = useSaveAppraisal();
+  // Stable, so a tap re-renders its own row only.
+  const onRowChange = useCallback(
+    (index: number, row: RowDraft) =>
+      setRows((current) => current.map((old, i) => (i === index ? row : old))),
+    [],
+  );
+  const scoredCount = rows.filter((row) => row.score !== null).length;
   // Set at once, not on the next render as `isPending` is: two quick presses send once.
   const inFlight = useRef(false);
 
@@ -187,11 +279,23 @@ export function AppraisalForm({
   const submit = () => {
     if (inFlight.current) return;
     const scored = rows.map((row) => ({
-      score: row.score === '' ? null : row.score,
+      score: row.score,
       remark: row.remark.trim() === '' ? null : row.remark.trim(),
     }));
     const message = appraisalError({ studentId, fromDate, rows: scored });
     if (message) {
+      const first = rows.findIndex((row) => row.score === null);
+      if (studentId && fromDate && first >= 0) {
+        // Every row left unscored is marked; the first is brought into view.
+        setMarkUnscored(true);
+        window.setTimeout(
+          () =>
+            document
+              .getElementById(rowElementId(formId, first))
+              ?.scrollIntoView?.({ block: 'center', behavior: 'smooth' }),
+          0,
+        );
+      }
       void showError(message, VALIDATION_TITLE);
       return;
     }
@@ -211,8 +315,14 @@ export function AppraisalForm({
         onSuccess: () => {
           setRows(emptyRows());
           setFromDate(null);
+          setMarkUnscored(false);
           onSaved?.();
-          void showMessage({ title: 'Success', message: APPRAISAL_MESSAGES.saved, tone: 'success' });
+          void showMessage({
+            title: 'Success',
+            message: APPRAISAL_MESSAGES.saved,
+            tone: 'success',
+            autoCloseMs: SUCCESS_AUTO_CLOSE_MS,
+          });
         },
         onError: (error) => void showError(failureMessage(error)),
         onSettled: () => {
@@ -235,13 +345,11 @@ export function AppraisalForm({
         <Stack gap="md">
           <PeriodFields fromDate={fromDate} toDate={toDate} onFromDateChange={setFromDate} />
           <ScoreReference />
-          <AppraisalGrid
-            rows={rows}
-            onRowChange={(index, row) =>
-              setRows((current) => current.map((old, i) => (i === index ? row : old)))
-            }
-          />
-          <Group justify="flex-end">
+          <AppraisalGrid formId={formId} rows={rows} markUnscored={markUnscored} onRowChange={onRowChange} />
+          <StickyActions>
+            <Text size="sm" c="dimmed" aria-live="polite">
+              {scoredCount} of {APPRAISAL_ROW_COUNT} scored
+            </Text>
             <Button
               type="submit"
               loading={save.isPending}
@@ -249,7 +357,7 @@ export function AppraisalForm({
             >
               Save
             </Button>
-          </Group>
+          </StickyActions>
         </Stack>
       </form>
     </Section>

@@ -141,9 +141,8 @@ describe('AppraisalPage', () => {
       target: { value: '02-04-2025' },
     });
     for (const particular of APPRAISAL_PARTICULARS) {
-      fireEvent.change(screen.getByRole('textbox', { name: `Score: ${particular}` }), {
-        target: { value: '6' },
-      });
+      const score = screen.getByRole('radiogroup', { name: `Score: ${particular}` });
+      fireEvent.click(within(score).getByRole('radio', { name: '6' }));
     }
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect((await readDialog('Success')).textContent).toContain(APPRAISAL_MESSAGES.saved);

@@ -3,7 +3,7 @@ import { ACADEMIC_MESSAGES } from '@pgel/shared/academic/common';
 import { canScoreStudents, isStaff } from '@pgel/shared/auth/policies';
 import { ACADEMIC_ENTRY_PARAM } from '@pgel/shared/reports/activity';
 import { IconAlertTriangle, IconUserSearch } from '@tabler/icons-react';
-import { type ReactNode, type RefObject, useEffect, useRef } from 'react';
+import { memo, type ReactNode, type RefObject, useEffect, useRef } from 'react';
 import { DateField, todayIso } from '../../../components/date-field';
 import { errorMessage } from '../../../lib/api-client';
 import { useLiveSearchParams } from '../../../lib/search-params';
@@ -86,8 +86,11 @@ export function AssessmentHeader({
   );
 }
 
-/** From Date (never after today) and the derived To Date, read-only, DD-MM-YYYY. */
-export function PeriodFields({
+/**
+ * From Date (never after today) and the derived To Date, read-only, DD-MM-YYYY. Enter in the
+ * From Date takes the typed date and leaves the field; it never submits the form (issue 28).
+ */
+export const PeriodFields = memo(function PeriodFields({
   fromDate,
   toDate,
   onFromDateChange,
@@ -104,6 +107,11 @@ export function PeriodFields({
         maxDate={todayIso()}
         value={fromDate}
         onChange={onFromDateChange}
+        onKeyDown={(event) => {
+          if (event.key !== 'Enter') return;
+          event.preventDefault();
+          event.currentTarget.blur();
+        }}
       />
       <TextInput
         label="To Date"
@@ -114,6 +122,30 @@ export function PeriodFields({
         value={toDate ? formatDate(toDate) : ''}
       />
     </SimpleGrid>
+  );
+});
+
+/**
+ * A form's Save and what it says about progress, kept in view at the foot of the screen while
+ * the form scrolls past (above the shell's footer), so a long form never hides its Save.
+ */
+export function StickyActions({ children }: { children: ReactNode }) {
+  return (
+    <Group
+      justify="space-between"
+      wrap="nowrap"
+      gap="sm"
+      py="xs"
+      style={{
+        position: 'sticky',
+        bottom: 'var(--app-shell-footer-offset, 0px)',
+        zIndex: 3,
+        background: 'var(--mantine-color-body)',
+        borderTop: '1px solid var(--mantine-color-default-border)',
+      }}
+    >
+      {children}
+    </Group>
   );
 }
 
