@@ -2,11 +2,24 @@ import { describe, expect, it } from 'vitest';
 import { clinicalCase, drpAutopsy, procedure } from '../records/kinds';
 import {
   initialsOf,
+  maskIdentifier,
   maskPatientDetails,
   patientIdentifierFields,
   patientNameFields,
   plainPatientIdentifierFields,
 } from './masking';
+
+describe('maskIdentifier: a hospital number as a printout shows it (issue 28)', () => {
+  it.each([
+    ['IPD/2024/56789', '•••789'],
+    ['  OPD-12345 ', '•••345'],
+    ['1234', '•••234'],
+    ['123', '•••'],
+    ['7', '•••'],
+  ])('%s -> %s', (value, masked) => {
+    expect(maskIdentifier(value)).toBe(masked);
+  });
+});
 
 describe('initialsOf', () => {
   it.each([

@@ -89,3 +89,19 @@ export function maskPatientDetails(
   }
   return masked;
 }
+
+/** How many of an identifier's last characters a printout keeps (issue 28). */
+export const IDENTIFIER_VISIBLE_CHARS = 3;
+/** What stands for the hidden characters, whatever their number (the length is not told). */
+export const IDENTIFIER_MASK = '•••';
+
+/**
+ * A hospital number (IPD/OPD No.) as a printout shows it: only its last 3 characters, enough for
+ * the resident to find their case and too few to find the patient ('IPD/2024/56789' -> '•••789').
+ * An identifier of 3 characters or fewer is hidden whole.
+ */
+export function maskIdentifier(value: string): string {
+  const characters = Array.from(value.trim());
+  if (characters.length <= IDENTIFIER_VISIBLE_CHARS) return IDENTIFIER_MASK;
+  return `${IDENTIFIER_MASK}${characters.slice(-IDENTIFIER_VISIBLE_CHARS).join('')}`;
+}

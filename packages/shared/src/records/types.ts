@@ -103,6 +103,11 @@ export type ColumnDef = {
    */
   identifiesPatient?: true;
   /**
+   * A hospital number (a procedure's IPD/OPD No.): the table shows it whole to those who may see
+   * the record, but a printout and a PDF print only its last characters (`maskIdentifier`, issue 28).
+   */
+  printMasked?: true;
+  /**
    * Clicking the value opens the record's certificate or its detail (publication: the title
    * opens the certificate, the author the detail; spec 03 section 2).
    */

@@ -1,4 +1,5 @@
 import dayjs from 'dayjs';
+import { maskIdentifier } from '../privacy/masking';
 import { searchableValues } from '../records/search-text';
 import { type ColumnDef, RECORD_STATUS_LABELS, type RecordKind, type RecordStatus } from '../records/types';
 import { isCalendarDate } from '../schemas/dates';
@@ -182,9 +183,12 @@ function printValue(kind: RecordKind, column: ColumnDef, value: string, record: 
     case 'verified':
       if (!record.verifiedByName && !record.verifiedAt) return 'Verification Pending';
       return `${printText(record.verifiedByName)} / ${printDate(record.verifiedAt)}`;
-    default:
+    default: {
       if (SKILL_TITLE_KINDS.has(kind.id) && SKILL_TITLE_VALUES.has(value)) return printSkillTitle(raw);
-      return printText(raw);
+      const text = printText(raw);
+      // A hospital number prints as its last characters only (issue 28).
+      return column.printMasked && text !== PRINT_NOT_AVAILABLE ? maskIdentifier(text) : text;
+    }
   }
 }
 

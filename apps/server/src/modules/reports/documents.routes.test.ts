@@ -45,6 +45,7 @@ describe('verifiable logbook PDF and its public check', () => {
       competency: { id: w.refs.proc.competencyId, title: 'Vascular access' },
       skills: { id: w.refs.proc.skillId, title: 'Central line' },
       patient,
+      ipd: `OPD-88123${status === 'approved' ? '456' : '000'}`,
       role: 'Performed',
     },
   });
@@ -135,6 +136,9 @@ describe('verifiable logbook PDF and its public check', () => {
       expect(page.text).toContain(`Check: ${checkUrl}`);
     }
     const text = pages.map((p) => p.text).join('\n');
+    // The procedure's hospital number prints masked to its last 3 characters (issue 28).
+    expect(text).toContain('•••456');
+    expect(text).not.toContain('OPD-88123456');
     const at = PRINT_SECTIONS.map((s) => text.indexOf(`${s.title}\n`));
     expect(at.every((i) => i >= 0)).toBe(true);
     expect([...at].sort((a, b) => a - b)).toEqual(at);

@@ -62,7 +62,7 @@ describe('print logbook: what the 22 sections hold', () => {
         competency: { id: w.refs.proc.competencyId, title: 'Vascular access' },
         skills: { id: w.refs.proc.skillId, title: LONG_SKILL },
         patient,
-        ipd: 'IPD/2024/7',
+        ipd: 'IPD/2024/56789',
         role: 'Performed',
       },
     });
@@ -161,6 +161,9 @@ describe('print logbook: what the 22 sections hold', () => {
     const row = procedures?.verified[0]?.cells ?? [];
     expect(row[columns.indexOf('Date')]).toBe('5 August 2024');
     expect(row[columns.indexOf('Skills')]).toBe(LONG_SKILL.slice(0, 20));
+    // The hospital number prints as its last 3 characters (issue 28), never whole.
+    expect(row[columns.indexOf('OPD/IPD No.')]).toBe('•••789');
+    expect(JSON.stringify(logbook)).not.toContain('IPD/2024/56789');
     expect(row[columns.indexOf('Verified By / Verified On')]).toBe(
       `${w.actors.faculty.name} / 1 September 2024`,
     );

@@ -46,7 +46,7 @@ export const procedure: RecordKind = {
     { label: 'Competency', value: 'details.competency' },
     { label: 'Skills', value: 'details.skills' },
     { label: 'Patient Name', value: 'details.patient', identifiesPatient: true },
-    { label: 'OPD/IPD No.', value: 'details.ipd' },
+    { label: 'OPD/IPD No.', value: 'details.ipd', printMasked: true },
     { label: 'Role', value: 'details.role', format: 'role' },
     teacherColumn(),
     ...verificationColumns,
