@@ -21,6 +21,7 @@ import { AppError } from '../../platform/errors';
 import { enqueueMail } from '../../platform/mail';
 import { hashPassword, hashToken, newToken, verifyPassword } from '../../platform/secrets';
 import { createSession, type SessionActor, type SessionSettings } from '../../platform/session';
+import { tellApproversOfSignup } from '../people/awaiting-approval';
 import { notify } from '../people/notifications.service';
 import type { ReferenceService } from '../reference/reference.service';
 import { passwordResetMail, type VerifyPage, verificationMail } from './auth.mail';
@@ -247,7 +248,9 @@ export class AuthService {
    * `/verify` students, `/verifyStaff` staff, `/verifyDRPC` DRP coordinators.
    */
   async verifyEmail(page: VerifyPage, token: string, meta: RequestMeta): Promise<string> {
-    return this.deps.db.transaction(async (tx) => {
+    let mailQueued = false;
+    const message = await this.deps.db.transaction(async (tx) => {
+      mailQueued = false;
       const row = await repo.findToken(tx, hashToken(token), 'verify_email');
       const user = row ? await repo.findUserById(tx, row.userId) : undefined;
       if (!row || !user || user.deletedAt || !this.pageAccepts(page, user.role as StaffRole | null)) {
@@ -277,9 +280,17 @@ export class AuthService {
           url: '/profile',
           collegeId: user.collegeId,
         });
+        // The department's HOD and faculty, who approve them (issue 28).
+        mailQueued = await tellApproversOfSignup(tx, {
+          student: user,
+          appUrl: this.deps.appUrl,
+          now: new Date(),
+        });
       }
       return VERIFY_MESSAGES.success;
     });
+    if (mailQueued) this.deps.onMailQueued();
+    return message;
   }
 
   private pageAccepts(page: VerifyPage, role: StaffRole | null): boolean {

@@ -125,7 +125,10 @@ describe('memos: issued, explained, closed', () => {
     expect(issuedNote).toMatchObject({
       fromId: hod.id,
       description: MEMO_NOTICES.issued(memo.memoNumber, hod.name),
-      url: '/memo',
+      // The notice opens the memo itself (issue 28).
+      url: `/memo?student=${student.id}&entry=${memo.id}`,
+      subjectId: memo.id,
+      readAt: null,
       collegeId: w.medicine.college.id,
     });
     const [issuedMail, ...moreIssued] = (await mailTo(student.email)).filter((m) =>
@@ -154,8 +157,12 @@ describe('memos: issued, explained, closed', () => {
     expect(explainedNote).toMatchObject({
       fromId: student.id,
       description: MEMO_NOTICES.explained(memo.memoNumber, student.name),
-      url: '/memo',
+      url: `/memo?student=${student.id}&entry=${memo.id}`,
+      readAt: null,
     });
+    // Explained: the student's notice of the memo is read (issue 28).
+    const [issuedRead] = (await notesTo(student.id)).filter((n) => n.id === issuedNote?.id);
+    expect(issuedRead?.readAt).toBeInstanceOf(Date);
     const [explainedMail] = (await mailTo(hod.email)).filter((mail) =>
       mail.subject.includes(memo.memoNumber),
     );
@@ -190,7 +197,10 @@ describe('memos: issued, explained, closed', () => {
     const [closedNote] = (await notesTo(student.id)).filter(
       (n) => n.description === MEMO_NOTICES.closed(memo.memoNumber, hod.name),
     );
-    expect(closedNote).toMatchObject({ fromId: hod.id, url: '/memo' });
+    expect(closedNote).toMatchObject({ fromId: hod.id, url: `/memo?student=${student.id}&entry=${memo.id}` });
+    // Closed: the HOD's notice of the explanation is read (issue 28).
+    const [explainedRead] = (await notesTo(hod.id)).filter((n) => n.id === explainedNote?.id);
+    expect(explainedRead?.readAt).toBeInstanceOf(Date);
     const studentMail = (await mailTo(student.email)).filter((mail) =>
       mail.subject.includes(memo.memoNumber),
     );

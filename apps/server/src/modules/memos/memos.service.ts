@@ -14,6 +14,7 @@ import {
   isMaster,
   isStudent,
 } from '@pgel/shared/auth/policies';
+import { academicReportPath } from '@pgel/shared/reports/activity';
 import { isUuid } from '@pgel/shared/schemas/common';
 import { isCalendarDate, todayIso } from '@pgel/shared/schemas/dates';
 import type { ListResponse } from '@pgel/shared/schemas/list';
@@ -26,9 +27,13 @@ import { listPage } from '../../platform/list';
 import { enqueueMail } from '../../platform/mail';
 import type { QueueingDeps } from '../../platform/service-deps';
 import type { SessionActor } from '../../platform/session';
-import { notify } from '../people/notifications.service';
-import { closedMail, explainedMail, issuedMail, MEMO_PAGE } from './memos.notify';
+import { markSubjectsRead, notify } from '../people/notifications.service';
+import { closedMail, explainedMail, issuedMail } from './memos.notify';
 import * as repo from './memos.repository';
+
+/** Where a memo's notices lead: the memo itself, open on the memo page (issue 28). */
+const memoUrl = (memo: { id: string; studentId: string }) =>
+  academicReportPath('memo', memo.id, memo.studentId);
 
 export type MemosDeps = QueueingDeps & { now?: () => Date };
 
@@ -171,7 +176,8 @@ export class MemosService {
         toId: student.id,
         fromId: actor.id,
         description: MEMO_NOTICES.issued(row.memoNumber, actor.name),
-        url: MEMO_PAGE,
+        url: memoUrl(row),
+        subjectId: row.id,
         collegeId: student.collegeId,
       });
       await enqueueMail(
@@ -214,13 +220,16 @@ export class MemosService {
         after: auditState(updated),
         ip: meta.ip,
       });
+      // Explained: the student's notice of the memo asks nothing more of them (issue 28).
+      await markSubjectsRead(tx, [row.id]);
       // The issuer, and the department's HODs now (the issuer may have moved on; any of them closes it).
       for (const hod of await repo.listExplanationRecipients(tx, row)) {
         await notify(tx, {
           toId: hod.id,
           fromId: actor.id,
           description: MEMO_NOTICES.explained(row.memoNumber, actor.name),
-          url: MEMO_PAGE,
+          url: memoUrl(row),
+          subjectId: row.id,
           collegeId: hod.collegeId,
         });
         await enqueueMail(
@@ -267,13 +276,15 @@ export class MemosService {
         after: auditState(updated),
         ip: meta.ip,
       });
+      // Closed: the other HODs' notices of the explanation are handled (issue 28).
+      await markSubjectsRead(tx, [row.id]);
       const student = await repo.findRecipient(tx, row.studentId);
       if (student) {
         await notify(tx, {
           toId: student.id,
           fromId: actor.id,
           description: MEMO_NOTICES.closed(row.memoNumber, actor.name),
-          url: MEMO_PAGE,
+          url: memoUrl(row),
           collegeId: student.collegeId,
         });
         await enqueueMail(

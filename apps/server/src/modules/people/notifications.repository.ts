@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { notifications, users } from '../../db/schema/index';
@@ -53,4 +53,29 @@ export async function markRead(db: Executor, userId: string, id: string) {
   if (row.readAt) return { found: true as const, changed: false, collegeId: row.collegeId };
   await db.update(notifications).set({ readAt: sql`now()` }).where(eq(notifications.id, id));
   return { found: true as const, changed: true, collegeId: row.collegeId };
+}
+
+/**
+ * Marks every unread notification about these items read (issue 28: an entry verified or
+ * deleted, a resident approved, a memo answered). One statement on the partial index
+ * `notifications_unread_subject_idx`; returns how many it changed.
+ */
+export async function markSubjectsRead(db: Executor, subjectIds: readonly string[]): Promise<number> {
+  if (subjectIds.length === 0) return 0;
+  const rows = await db
+    .update(notifications)
+    .set({ readAt: sql`now()` })
+    .where(and(inArray(notifications.subjectId, [...subjectIds]), isNull(notifications.readAt)))
+    .returning({ id: notifications.id });
+  return rows.length;
+}
+
+/** Marks all of the user's unread notifications read; returns how many, and the college of one. */
+export async function markAllReadOf(db: Executor, userId: string) {
+  const rows = await db
+    .update(notifications)
+    .set({ readAt: sql`now()` })
+    .where(and(eq(notifications.toId, userId), isNull(notifications.readAt)))
+    .returning({ collegeId: notifications.collegeId });
+  return { count: rows.length, collegeId: rows[0]?.collegeId ?? null };
 }

@@ -1,5 +1,5 @@
 import { ErrorResponseSchema, MessageResponseSchema } from '@pgel/shared/schemas/common';
-import { NotificationListSchema } from '@pgel/shared/schemas/notifications';
+import { MarkAllReadResponseSchema, NotificationListSchema } from '@pgel/shared/schemas/notifications';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -25,6 +25,18 @@ export function notificationRoutes(service: NotificationService): FastifyPluginA
         },
       },
       async (request) => service.listOwn(requireActor(request)),
+    );
+
+    app.post(
+      '/notifications/read-all',
+      {
+        schema: {
+          tags: ['people'],
+          summary: 'Mark every notification of the caller read',
+          response: { 200: MarkAllReadResponseSchema, 401: ErrorResponseSchema },
+        },
+      },
+      async (request) => service.markAllRead(requireActor(request), { ip: request.ip }),
     );
 
     app.post(

@@ -1,5 +1,6 @@
 import { isUuid } from '@pgel/shared/schemas/common';
 import {
+  type MarkAllReadResponse,
   NOTIFICATION_LIMIT,
   NOTIFICATION_MESSAGES,
   type NotificationList,
@@ -19,6 +20,11 @@ export type NotifyInput = {
   url?: string | null;
   /** The recipient's college, for scoping; null for users without one (Master). */
   collegeId: string | null;
+  /**
+   * The item it is about (a record, a memo, a resident awaiting approval), when handling that
+   * item elsewhere should mark it read (`markSubjectsRead`). Optional: most notices have none.
+   */
+  subjectId?: string | null;
 };
 
 /**
@@ -31,8 +37,18 @@ export async function notify(tx: Executor, input: NotifyInput): Promise<void> {
     fromId: input.fromId ?? null,
     description: input.description,
     url: input.url ?? null,
+    subjectId: input.subjectId ?? null,
     collegeId: input.collegeId,
   });
+}
+
+/**
+ * Marks read every unread notification about these items, for everyone it went to: call it in
+ * the transaction that verifies, deletes or approves the item (issue 28), so a notice of work
+ * someone else already did stops asking for attention. One UPDATE on a partial index.
+ */
+export async function markSubjectsRead(tx: Executor, subjectIds: readonly string[]): Promise<number> {
+  return repo.markSubjectsRead(tx, subjectIds);
 }
 
 /** The top bar's notifications (spec 01 section 2.11): the caller's own, nobody else's. */
@@ -80,5 +96,24 @@ export class NotificationService {
       });
     });
     return NOTIFICATION_MESSAGES.read;
+  }
+
+  /** Marks every unread notification of the caller read, in one statement, with one audit row. */
+  async markAllRead(actor: SessionActor, meta: { ip: string }): Promise<MarkAllReadResponse> {
+    const count = await this.db.transaction(async (tx) => {
+      const result = await repo.markAllReadOf(tx, actor.id);
+      if (result.count === 0) return 0;
+      await writeAudit(tx, {
+        actorId: actor.id,
+        action: 'notification.read_all',
+        entity: 'notification',
+        entityId: null,
+        collegeId: result.collegeId,
+        ip: meta.ip,
+        after: { markedRead: result.count },
+      });
+      return result.count;
+    });
+    return { message: NOTIFICATION_MESSAGES.allRead(count), updatedCount: count };
   }
 }

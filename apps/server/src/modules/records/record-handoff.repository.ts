@@ -3,6 +3,7 @@ import { and, asc, eq, inArray, isNotNull, isNull, lt, notInArray, or, type SQL,
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { records, users } from '../../db/schema/index';
+import { hasSignupNoticeToDigest } from '../people/awaiting-approval.repository';
 import { confirmedTeachersOf } from '../people/people.repository';
 
 /** A member of staff who verifies entries, with how they want to hear of them by e-mail. */
@@ -64,14 +65,20 @@ export type DigestRecipient = {
   email: string;
   collegeId: string;
   departmentId: string;
+  /** 'digest' or 'each': whether the mail lists pending entries (only for 'digest'). */
+  verificationMail: string;
+  /** When the previous digest was claimed (null: never), where the sign-ups it owes begin. */
+  previousDigestAt: Date | null;
 };
 
 /**
- * Claims up to `limit` staff whose digest of today is still due: those who verify, chose the
- * digest, and were last sent one before `dayStart` (or never). Claiming sets `digest_sent_at`
- * in the same statement, so a second server running the job at the same moment skips these rows
- * (SKIP LOCKED) and, once this transaction commits, finds them done. Staff with nothing pending
- * are claimed too: the digest is of what waits at the morning's run, not of every later entry.
+ * Claims up to `limit` staff whose digest of today is still due: those who verify and either
+ * chose the digest or have sign-up notices it may owe them (issue 28: later sign-ups of a day),
+ * and were last sent one before `dayStart` (or never). Claiming sets `digest_sent_at` in one
+ * UPDATE, so a second server running the job at the same moment skips these rows (SKIP LOCKED)
+ * and, once this transaction commits, finds them done; the rows' earlier stamp comes back with
+ * them. Staff with nothing pending are claimed too: the digest is of what waits at the
+ * morning's run, not of every later entry.
  */
 export async function claimDigestRecipients(
   db: Executor,
@@ -79,13 +86,13 @@ export async function claimDigestRecipients(
 ): Promise<DigestRecipient[]> {
   const due = or(isNull(users.digestSentAt), lt(users.digestSentAt, options.dayStart)) as SQL;
   const candidates = db
-    .select({ id: users.id })
+    .select({ id: users.id, previousDigestAt: users.digestSentAt })
     .from(users)
     .where(
       and(
         isNotNull(users.role),
         notInArray(users.role, [...NON_TEACHING_ROLES]),
-        eq(users.verificationMail, 'digest'),
+        or(eq(users.verificationMail, 'digest'), hasSignupNoticeToDigest(options.dayStart)),
         eq(users.blocked, false),
         // An account awaiting confirmation sees no resident's entries, in the app or by mail.
         eq(users.confirmation, 'confirmed'),
@@ -98,17 +105,21 @@ export async function claimDigestRecipients(
     .orderBy(asc(users.id))
     .limit(options.limit)
     // The claim only stamps digest_sent_at: no key changes, so no wait on rows that reference staff.
-    .for('no key update', { skipLocked: true });
+    .for('no key update', { skipLocked: true })
+    .as('due_staff');
   const rows = await db
     .update(users)
     .set({ digestSentAt: options.now })
-    .where(and(inArray(users.id, candidates), due))
+    .from(candidates)
+    .where(and(eq(users.id, candidates.id), due))
     .returning({
       id: users.id,
       name: users.name,
       email: users.email,
       collegeId: users.collegeId,
       departmentId: users.departmentId,
+      verificationMail: users.verificationMail,
+      previousDigestAt: candidates.previousDigestAt,
     });
   return rows.filter((row): row is DigestRecipient => row.collegeId !== null && row.departmentId !== null);
 }

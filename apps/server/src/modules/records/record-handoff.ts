@@ -1,16 +1,15 @@
-import { recordPagePath } from '@pgel/shared/records/paths';
 import type { RecordKind, Verdict } from '@pgel/shared/records/types';
 import type { Tx } from '../../db/client';
 import { enqueueMail } from '../../platform/mail';
 import * as handoff from './record-handoff.repository';
 import {
+  entryUrl,
   type MailedEntry,
   resetMail,
   resetText,
   submittedMail,
   submittedText,
   submittedToDepartmentText,
-  taskUrl,
   verdictMail,
 } from './records.notify';
 import * as repo from './records.repository';
@@ -46,13 +45,17 @@ export async function tellVerifiersOfNewEntry(tx: Tx, entry: NewEntry): Promise<
   const description = toDepartment
     ? submittedToDepartmentText(student.name, kind)
     : submittedText(student.name, kind);
+  // Each notice opens the entry, and is marked read once anyone verifies it or the student
+  // deletes it (issue 28).
+  const url = entryUrl(kind, { id: record.id, studentId: student.id });
   await repo.insertNotifications(
     tx,
     verifiers.map((verifier) => ({
       toId: verifier.id,
       fromId: student.id,
       description,
-      url: taskUrl(kind),
+      url,
+      subjectId: record.id,
       collegeId: verifier.collegeId,
     })),
   );
@@ -137,7 +140,8 @@ export async function tellOfReset(
       toId: row.studentId,
       fromId: verifier.id,
       description: resetText(verifier.name, kind),
-      url: recordPagePath(kind.id, row.id),
+      url: entryUrl(kind, row),
+      subjectId: row.id,
       collegeId: row.collegeId,
     },
   ]);

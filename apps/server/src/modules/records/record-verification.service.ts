@@ -15,10 +15,11 @@ import { isUuid } from '@pgel/shared/schemas/common';
 import type { Database, Tx } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import type { SessionActor } from '../../platform/session';
+import { markSubjectsRead } from '../people/notifications.service';
 import { mailVerdicts, tellOfReset } from './record-handoff';
 import { KindGate } from './record-kind-access';
 import { asDetails, scopeFor } from './record-rows';
-import { bulkVerifiedText, taskUrl, verifiedText } from './records.notify';
+import { bulkVerifiedText, entryUrl, taskUrl, verifiedText } from './records.notify';
 import * as repo from './records.repository';
 import { scoreFor } from './records.scoring';
 import type { RecordReadService } from './records-read.service';
@@ -223,6 +224,12 @@ export class RecordVerificationService {
         byId: actor.id,
       });
     }
+    // Whoever else was asked to verify these need not any more (issue 28); before the student's
+    // new notices, which are about the same entries and unread.
+    await markSubjectsRead(
+      tx,
+      planned.map((p) => p.row.id),
+    );
     await this.tellStudents(tx, actor, planned, status);
     await mailVerdicts(tx, {
       verifierName: actor.name,
@@ -254,7 +261,9 @@ export class RecordVerificationService {
           entry.count === 1
             ? verifiedText(actor.name, entry.kind, status)
             : bulkVerifiedText(actor.name, entry.kind, status, entry.count),
-        url: taskUrl(entry.kind),
+        // One entry: the notice opens it and names it; several: the kind's list.
+        url: entry.count === 1 ? entryUrl(entry.kind, entry.row) : taskUrl(entry.kind),
+        subjectId: entry.count === 1 ? entry.row.id : null,
         collegeId: entry.row.collegeId,
       })),
     );

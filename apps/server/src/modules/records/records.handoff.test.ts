@@ -91,7 +91,8 @@ describe('records: who hears of a hand-off', () => {
           expect(text.length).toBeGreaterThan(3);
           expect(mail?.text).not.toContain(text);
         }
-        expect(await notesAbout([w.actors.faculty.id], '/task/clinical-case')).not.toHaveLength(0);
+        // The notice opens the entry itself (issue 28).
+        expect(await notesAbout([w.actors.faculty.id], `/task/clinical-case?record=${id}`)).toHaveLength(1);
       } finally {
         await setMode(w.actors.faculty.id, 'digest');
       }
@@ -99,10 +100,9 @@ describe('records: who hears of a hand-off', () => {
 
     it('a named teacher on the daily digest (the default) is told in the app only', async () => {
       const teaching = kindOf('teaching');
-      const before = (await notesAbout([w.actors.faculty.id], '/task/teaching')).length;
       const { id } = await submit(teaching);
       expect(await mailsLinking(w.actors.faculty.email, id)).toHaveLength(0);
-      expect(await notesAbout([w.actors.faculty.id], '/task/teaching')).toHaveLength(before + 1);
+      expect(await notesAbout([w.actors.faculty.id], `/task/teaching?record=${id}`)).toHaveLength(1);
     });
 
     it.each(['conference', 'speciality-posting', 'extra-curricular', 'leave'])(
@@ -112,7 +112,7 @@ describe('records: who hears of a hand-off', () => {
         await setMode(w.actors.hod.id, 'each');
         try {
           const { id } = await submit(kind);
-          const url = `/task/${kind.id}`;
+          const url = `/task/${kind.id}?record=${id}`;
           const told = await notesAbout(
             [
               w.actors.faculty.id,

@@ -2,11 +2,26 @@ import { findKind } from '@pgel/shared/records/kinds';
 import { kindPagePath, recordPagePath } from '@pgel/shared/records/paths';
 import type { RecordKind, RecordStatus } from '@pgel/shared/records/types';
 import { RECORD_STATUS_LABELS } from '@pgel/shared/records/types';
+import { academicReportPath } from '@pgel/shared/reports/activity';
+import { awaitingApprovalPath } from '@pgel/shared/schemas/notifications';
 import type { MailMessage } from '../../platform/mail';
 
-/** Where a notification about a record of this kind takes its reader: the kind's report screen. */
+/** A kind's report screen: where a notice about several entries of the kind takes its reader. */
 export function taskUrl(kind: Pick<RecordKind, 'id'>): string {
   return kindPagePath(kind.id);
+}
+
+/**
+ * Where a notice about one entry takes its reader (issue 28): the entry open on its kind's page;
+ * a thesis or synopsis review upload, the student's thesis page (staff pick a student there, so
+ * the link names them; the student's own page ignores it).
+ */
+export function entryUrl(
+  kind: Pick<RecordKind, 'id' | 'thesisStage'>,
+  entry: { id: string; studentId: string },
+): string {
+  if (kind.thesisStage) return academicReportPath(kind.thesisStage, entry.id, entry.studentId);
+  return recordPagePath(kind.id, entry.id);
 }
 
 /** The teacher's in-app notification when a student submits an entry naming them. */
@@ -165,39 +180,76 @@ export type DigestMail = {
   entries: Array<MailedEntry & { studentId: string; studentName: string }>;
   /** How many are pending in all; more than listed when the list was cut short. */
   total: number;
+  /** Residents who signed up and await approval (issue 28): names listed, and how many in all. */
+  signups?: { names: string[]; total: number };
+  /** Whether the reader chose the digest for entries (else it is sent for sign-ups alone). */
+  entriesByDigest?: boolean;
   appUrl: string;
 };
 
-/** A faculty member's daily e-mail: the entries waiting for them, by student, each with a link. */
+function entriesSubject(total: number): string {
+  return total === 1
+    ? '1 entry waiting for your verification'
+    : `${total} entries waiting for your verification`;
+}
+
+function signupsSubject(total: number): string {
+  return total === 1 ? '1 resident awaiting your approval' : `${total} residents awaiting your approval`;
+}
+
+/**
+ * A faculty member's daily e-mail: the entries waiting for them, by student, each with a link;
+ * and the residents of their department who signed up and await approval (issue 28).
+ */
 export function digestMail(input: DigestMail): MailMessage {
-  const lines = [
-    `Dear ${input.verifierName},`,
-    '',
-    input.total === 1
-      ? 'One entry is waiting for your verification:'
-      : `${input.total} entries are waiting for your verification:`,
-  ];
-  let studentId: string | null = null;
-  for (const entry of input.entries) {
-    if (entry.studentId !== studentId) {
-      studentId = entry.studentId;
-      const count = input.entries.filter((e) => e.studentId === studentId).length;
-      lines.push('', `${entry.studentName} (${count})`);
+  const signups = input.signups ?? { names: [], total: 0 };
+  const lines = [`Dear ${input.verifierName},`];
+  if (input.total > 0) {
+    lines.push(
+      '',
+      input.total === 1
+        ? 'One entry is waiting for your verification:'
+        : `${input.total} entries are waiting for your verification:`,
+    );
+    let studentId: string | null = null;
+    for (const entry of input.entries) {
+      if (entry.studentId !== studentId) {
+        studentId = entry.studentId;
+        const count = input.entries.filter((e) => e.studentId === studentId).length;
+        lines.push('', `${entry.studentName} (${count})`);
+      }
+      lines.push(entryLine(entry, input.appUrl));
     }
-    lines.push(entryLine(entry, input.appUrl));
+    const more = input.total - input.entries.length;
+    if (more > 0) lines.push('', `And ${more} more: ${input.appUrl}/dashboard`);
   }
-  const more = input.total - input.entries.length;
-  if (more > 0) lines.push('', `And ${more} more: ${input.appUrl}/dashboard`);
+  if (signups.total > 0) {
+    lines.push(
+      '',
+      signups.total === 1
+        ? 'One resident of your department signed up and is awaiting approval:'
+        : `${signups.total} residents of your department signed up and are awaiting approval:`,
+      '',
+      ...signups.names.map((name) => `- ${name}`),
+    );
+    const more = signups.total - signups.names.length;
+    if (more > 0) lines.push(`And ${more} more.`);
+    lines.push('', `Review and approve them here: ${input.appUrl}${awaitingApprovalPath()}`);
+  }
   lines.push(
     '',
-    `You receive this once a day. To get one e-mail per entry instead, choose it on your profile: ${input.appUrl}/profile`,
+    input.entriesByDigest === false
+      ? 'You receive this once a day when more than one resident signed up the day before (the first is mailed at once).'
+      : `You receive this once a day. To get one e-mail per entry instead, choose it on your profile: ${input.appUrl}/profile`,
     '',
     'PG e-Logbook',
   );
   const subject =
-    input.total === 1
-      ? '1 entry waiting for your verification'
-      : `${input.total} entries waiting for your verification`;
+    input.total > 0 && signups.total > 0
+      ? `${entriesSubject(input.total)}; ${signupsSubject(signups.total)}`
+      : input.total > 0
+        ? entriesSubject(input.total)
+        : signupsSubject(signups.total);
   return { to: input.to, subject, text: lines.join('\n') };
 }
 

@@ -25,6 +25,7 @@ import { AppError } from '../../platform/errors';
 import { type IdempotencyKey, idempotentTransaction } from '../../platform/idempotency';
 import type { SessionActor } from '../../platform/session';
 import type { FilesService } from '../files/files.service';
+import { markSubjectsRead } from '../people/notifications.service';
 import { lockLogbookWriter, requireFreeParticular, requireThesisTitle } from './logbook-rules';
 import { RecordDefaultsService } from './record-defaults.service';
 import { tellVerifiersOfNewEntry } from './record-handoff';
@@ -32,7 +33,7 @@ import { KindGate, requirePosting } from './record-kind-access';
 import { invalid, prepareRecord, requireKind, restrictedSettings } from './record-prepare';
 import { scopeFor } from './record-rows';
 import { RecordVerificationService } from './record-verification.service';
-import { submittedText, taskUrl } from './records.notify';
+import { entryUrl, submittedText } from './records.notify';
 import * as repo from './records.repository';
 import { RecordReadService } from './records-read.service';
 import { type DataKeys, rememberDataKey, sealDetails } from './sensitive-details';
@@ -202,7 +203,8 @@ export class RecordsService {
             toId: posting.coordinatorId,
             fromId: actor.id,
             description: submittedText(actor.name, kind),
-            url: taskUrl(kind),
+            url: entryUrl(kind, { id: row.id, studentId: actor.id }),
+            subjectId: row.id,
             collegeId: placement.collegeId,
           },
         ]);
@@ -248,6 +250,8 @@ export class RecordsService {
         changes: { deletedAt },
       });
       await repo.updateRecords(tx, [row.id], { deletedAt });
+      // Nobody need verify it any more: the notices that asked them to are read (issue 28).
+      await markSubjectsRead(tx, [row.id]);
     });
     return { message: M.deleted };
   }

@@ -1,6 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
+import { indiaDay } from '../../platform/india-time';
 import { enqueueMail } from '../../platform/mail';
+import { listSignupsToDigest } from '../people/awaiting-approval';
 import { claimDigestRecipients, listPendingFor } from './record-handoff.repository';
 import { digestMail } from './records.notify';
 
@@ -10,18 +12,9 @@ const CHECK_EVERY_MS = 5 * 60 * 1000;
 const BATCH = 50;
 /** Entries listed in one mail; the rest are counted, with a link to the dashboard. */
 const MAX_LISTED = 100;
-/**
- * India Standard Time, the users' zone: UTC+05:30 all year (India keeps no daylight saving time),
- * so a fixed offset is exact and needs no time-zone library.
- */
-const INDIA_OFFSET_MS = (5 * 60 + 30) * 60 * 1000;
 
-/** The hour of the day in India at `now`, and the instant the Indian day began. */
-export function indiaDay(now: Date): { hour: number; dayStart: Date } {
-  const local = new Date(now.getTime() + INDIA_OFFSET_MS);
-  const midnight = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate());
-  return { hour: local.getUTCHours(), dayStart: new Date(midnight - INDIA_OFFSET_MS) };
-}
+// The day's boundary in the users' zone (also used by the sign-up notices, issue 28).
+export { indiaDay };
 
 export type VerificationDigestDeps = {
   db: Database;
@@ -37,7 +30,9 @@ export type VerificationDigestDeps = {
  * The faculty's daily digest (docs/decisions/009): once a day, after `hour` India time, each
  * member of staff who verifies entries and chose the digest gets one mail listing the pending
  * entries handed to them (naming them as teacher, or of their department naming no teacher), by
- * student, each with a link. Nothing pending, no mail. Runs on every app server: each claims its
+ * student, each with a link. The same mail names the residents who signed up since the last
+ * digest and still await approval, less each day's first, mailed at once (issue 28); staff who
+ * chose one mail per entry get it for those alone. Nothing to tell, no mail. Runs on every app server: each claims its
  * recipients with one UPDATE of `digest_sent_at` in the transaction that queues their mail, so two
  * servers never both mail one person, and a crash before commit leaves the digest due.
  */
@@ -84,9 +79,15 @@ export class VerificationDigest {
       const claimed = await this.deps.db.transaction(async (tx) => {
         const recipients = await claimDigestRecipients(tx, { dayStart, now, limit: BATCH });
         for (const staff of recipients) {
-          const entries = await listPendingFor(tx, staff, MAX_LISTED);
+          const entries =
+            staff.verificationMail === 'digest' ? await listPendingFor(tx, staff, MAX_LISTED) : [];
           const total = entries[0]?.total ?? 0;
-          if (total === 0) continue;
+          // Sign-ups since the day the previous digest covered up to (issue 28).
+          const signups = await listSignupsToDigest(tx, staff.id, {
+            from: staff.previousDigestAt ? indiaDay(staff.previousDigestAt).dayStart : null,
+            until: dayStart,
+          });
+          if (total === 0 && signups.total === 0) continue;
           await enqueueMail(
             tx,
             digestMail({
@@ -94,6 +95,8 @@ export class VerificationDigest {
               verifierName: staff.name,
               entries,
               total,
+              signups,
+              entriesByDigest: staff.verificationMail === 'digest',
               appUrl: this.deps.appUrl,
             }),
           );

@@ -23,7 +23,7 @@ import type { QueueingDeps } from '../../platform/service-deps';
 import type { SessionActor } from '../../platform/session';
 // Sessions are the auth module's rows; a declined account is signed out here.
 import * as accounts from '../auth/auth.repository';
-import { notify } from '../people/notifications.service';
+import { markSubjectsRead, notify } from '../people/notifications.service';
 import { decisionMailToAccount, decisionMailToProposer, proposedMail } from './staff-confirmation.mail';
 import * as repo from './staff-confirmation.repository';
 
@@ -138,6 +138,8 @@ export class StaffConfirmationService {
         before: { confirmation: row.confirmation },
         after: { confirmation: confirmed ? 'confirmed' : 'declined', kind },
       });
+      // Decided: the other confirmers' notices of the proposal are handled (issue 28).
+      await markSubjectsRead(tx, [row.id]);
       await this.tellDecision(tx, actor, { ...row, kind }, confirmed);
     });
     this.deps.onQueued();
@@ -222,6 +224,7 @@ export async function tellConfirmers(
       fromId: input.proposer.id,
       description: CONFIRMATION_TEXT.proposed(input.proposer.name, input.candidate.name, input.kind),
       url: TO_CONFIRM_PAGE,
+      subjectId: input.candidate.id,
       collegeId: hod.collegeId,
     });
     await enqueueMail(

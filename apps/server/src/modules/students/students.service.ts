@@ -29,7 +29,7 @@ import type { SessionActor } from '../../platform/session';
 import { passwordSetByMasterMail } from '../auth/auth.mail';
 // Sessions are the auth module's rows, as for staff accounts.
 import * as accounts from '../auth/auth.repository';
-import { notify } from '../people/notifications.service';
+import { markSubjectsRead, notify } from '../people/notifications.service';
 import * as repo from './students.repository';
 
 type Meta = { ip: string };
@@ -144,7 +144,11 @@ export class StudentsService {
         before: auditView(before),
         after: auditView({ ...before, verifyByHod: input.verifyByHod }),
       });
-      if (input.verifyByHod) await this.tellApproved(tx, actor, before);
+      if (input.verifyByHod) {
+        // The department's notices of the sign-up are handled (issue 28).
+        await markSubjectsRead(tx, [before.id]);
+        await this.tellApproved(tx, actor, before);
+      }
     });
     this.deps.onQueued();
     return { message: M.activeBan };
@@ -180,6 +184,10 @@ export class StudentsService {
           }),
         ),
       );
+      await markSubjectsRead(
+        tx,
+        rows.map((r) => r.id),
+      );
       for (const row of rows) await this.tellApproved(tx, actor, row);
       return rows.length;
     });
@@ -206,6 +214,8 @@ export class StudentsService {
   async delete(actor: Actor, studentId: string, meta: Meta): Promise<MessageResponse> {
     return this.masterChange(actor, studentId, meta, 'student.delete', { deletedAt: new Date() }, M.deleted, {
       signOut: true,
+      // Nobody need approve a deleted account: its sign-up notices are read (issue 28).
+      handled: true,
     });
   }
 
@@ -245,13 +255,14 @@ export class StudentsService {
     action: string,
     values: Partial<typeof users.$inferInsert>,
     message: string,
-    options: { signOut?: boolean; mail?: (student: repo.StudentRow) => MailMessage } = {},
+    options: { signOut?: boolean; handled?: boolean; mail?: (student: repo.StudentRow) => MailMessage } = {},
   ): Promise<MessageResponse> {
     if (!canAdministerStudents(actor)) throw AppError.forbidden();
     await this.db.transaction(async (tx) => {
       const before = await this.loadInScope(tx, actor, studentId);
       await repo.updateStudents(tx, [before.id], values);
       if (options.signOut) await accounts.deleteSessionsOfUser(tx, before.id);
+      if (options.handled) await markSubjectsRead(tx, [before.id]);
       await writeAudit(tx, {
         actorId: actor.id,
         action,
