@@ -1,10 +1,13 @@
 import { Alert, Button, Stack, Text } from '@mantine/core';
+import { verifierRemarkLabel } from '@pgel/shared/drp/coordinator-dashboard';
 import { RECORD_MESSAGES, type RecordListItem } from '@pgel/shared/records/api';
 import type { RecordKind } from '@pgel/shared/records/types';
+import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { DialogActions } from '../../../components/dialog-actions';
 import { showError } from '../../../components/dialogs';
 import { FormDialog } from '../../../components/form-dialog';
+import { sessionUserQueryOptions } from '../../../lib/session';
 import { useBulkVerifyRecords } from '../api/bulk-verify-records';
 import { recordFailureMessage, showRecordSuccess } from './record-dialogs';
 import {
@@ -45,6 +48,13 @@ function BulkVerifyForm({ kind, records, onClose, onDone }: Omit<BulkVerifyModal
   const [values, setValues] = useState<VerifyValues>(() => initialVerifyValues(scoring));
   const [markUnscored, setMarkUnscored] = useState(false);
   const bulk = useBulkVerifyRecords();
+  // A DRP coordinator's remark is their DRPC Remark (issue 28); the signed-in user as the
+  // guard loaded them (never fetched again here).
+  const remarkLabel = verifierRemarkLabel(
+    kind,
+    useQuery({ ...sessionUserQueryOptions(), enabled: false }).data ?? null,
+    'Feedback',
+  );
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -90,6 +100,7 @@ function BulkVerifyForm({ kind, records, onClose, onDone }: Omit<BulkVerifyModal
             onChange={setValues}
             markUnscored={markUnscored}
             verdicts={kind.verdicts}
+            remarkLabel={remarkLabel}
           />
         ) : (
           <Alert color="orange" variant="light">

@@ -14,16 +14,19 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import { verifierRemarkLabel } from '@pgel/shared/drp/coordinator-dashboard';
 import { RECORD_MESSAGES, type RecordDetail } from '@pgel/shared/records/api';
 import type { FieldDef, RecordKind } from '@pgel/shared/records/types';
 import { printShortDate } from '@pgel/shared/reports/print-format';
 import { IconChevronDown } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useRef } from 'react';
 import { DialogActions } from '../../../components/dialog-actions';
 import { FileViewer } from '../../../components/file-viewer';
 import { FlagNotice } from '../../../components/flag-badges';
 import { FormDialog } from '../../../components/form-dialog';
 import { errorMessage } from '../../../lib/api-client';
+import { sessionUserQueryOptions } from '../../../lib/session';
 import { useRecord } from '../api/get-record';
 import {
   asViewableFile,
@@ -101,6 +104,13 @@ function RecordDetailBody({
   onClose: () => void;
 }) {
   const { data: record, error, isPending } = useRecord(recordId);
+  // The verifier's remark: a DRP coordinator's is their DRPC Remark (issue 28); the signed-in
+  // user as the guard loaded them (never fetched again here).
+  const feedbackLabel = verifierRemarkLabel(
+    kind,
+    useQuery({ ...sessionUserQueryOptions(), enabled: false }).data ?? null,
+    'HOD / Unit Head Feedback',
+  );
   const historyRef = useRef<HTMLDivElement>(null);
   const isPhone = useMediaQuery('(max-width: 35.99em)') ?? false;
   const listProps = isPhone
@@ -193,7 +203,7 @@ function RecordDetailBody({
             <DataList.ItemValue>{formatVerified(record)}</DataList.ItemValue>
           </DataList.Item>
           <DataList.Item>
-            <DataList.ItemLabel>HOD / Unit Head Feedback</DataList.ItemLabel>
+            <DataList.ItemLabel>{feedbackLabel}</DataList.ItemLabel>
             <DataList.ItemValue style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}>
               {formatText(record.verifierRemark)}
             </DataList.ItemValue>
@@ -234,7 +244,11 @@ function RecordDetailBody({
         <Stack gap="xs">
           <div ref={historyRef} />
           <SectionTitle>Score history</SectionTitle>
-          <RecordHistory items={record.history} scored={kind.scoring.type !== 'none'} />
+          <RecordHistory
+            items={record.history}
+            scored={kind.scoring.type !== 'none'}
+            feedbackLabel={feedbackLabel === 'HOD / Unit Head Feedback' ? 'Feedback' : feedbackLabel}
+          />
         </Stack>
       ) : null}
 

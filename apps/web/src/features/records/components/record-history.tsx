@@ -28,7 +28,16 @@ function bulletOf(item: ScoreHistoryItem) {
  * confirmed role, feedback) and every reset with its reason. A reset never hides the verification
  * it undid: the evidence that an entry was once verified, and why it is under review again.
  */
-export function RecordHistory({ items, scored }: { items: readonly ScoreHistoryItem[]; scored: boolean }) {
+export function RecordHistory({
+  items,
+  scored,
+  feedbackLabel = 'Feedback',
+}: {
+  items: readonly ScoreHistoryItem[];
+  scored: boolean;
+  /** What the verifier's remark is called: a DRP coordinator's is their DRPC Remark (issue 28). */
+  feedbackLabel?: string;
+}) {
   if (items.length === 0) return <Text c="dimmed">{RECORD_MESSAGES.notAvailable}</Text>;
   return (
     // A list to assistive technology: how many entries, and each one in turn.
@@ -62,7 +71,7 @@ export function RecordHistory({ items, scored }: { items: readonly ScoreHistoryI
               </SimpleGrid>
             ) : null}
             <Text size="sm" style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}>
-              {item.event === 'reset' ? 'Reason: ' : 'Feedback: '}
+              {item.event === 'reset' ? 'Reason: ' : `${feedbackLabel}: `}
               {item.remark ?? (item.event === 'reset' ? 'not recorded' : RECORD_MESSAGES.notAvailable)}
             </Text>
           </Stack>

@@ -233,6 +233,8 @@ type VerifyFieldsProps = {
   markUnscored?: boolean;
   /** The verdicts the kind offers (review uploads: Approved only); both by default. */
   verdicts?: readonly Verdict[];
+  /** The remark's label: 'Feedback', or 'DRPC Remark' for a DRP coordinator (issue 28). */
+  remarkLabel?: string;
 };
 
 /** Status, score (a scale, or one tap per rubric row with the running average) and Feedback. */
@@ -242,6 +244,7 @@ export function VerifyFields({
   onChange,
   markUnscored = false,
   verdicts = VERDICTS,
+  remarkLabel = 'Feedback',
 }: VerifyFieldsProps) {
   const set = (changes: Partial<VerifyValues>) => onChange((old) => ({ ...old, ...changes }));
   const scoreRow = useCallback(
@@ -315,7 +318,7 @@ export function VerifyFields({
       ) : null}
       <Textarea
         size="md"
-        label="Feedback"
+        label={remarkLabel}
         withAsterisk
         autosize
         minRows={3}

@@ -1,11 +1,14 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
+import { verifierRemarkLabel } from '@pgel/shared/drp/coordinator-dashboard';
 import { RECORD_MESSAGES, type RecordListItem } from '@pgel/shared/records/api';
 import { isSkillRole, loggedRole, type SkillRole } from '@pgel/shared/records/roles';
 import type { RecordKind } from '@pgel/shared/records/types';
+import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { DialogActions } from '../../../components/dialog-actions';
 import { showError } from '../../../components/dialogs';
 import { FormDialog } from '../../../components/form-dialog';
+import { sessionUserQueryOptions } from '../../../lib/session';
 import { useResetRecord } from '../api/reset-record';
 import { useVerifyRecord } from '../api/verify-record';
 import { recordFailureMessage, showRecordSuccess } from './record-dialogs';
@@ -69,6 +72,13 @@ function VerifyForm({
   onClose: () => void;
 }) {
   const scoring = scoringFor(kind, record.details);
+  // A DRP coordinator's remark is their DRPC Remark (issue 28); the signed-in user as the
+  // guard loaded them (never fetched again here).
+  const remarkLabel = verifierRemarkLabel(
+    kind,
+    useQuery({ ...sessionUserQueryOptions(), enabled: false }).data ?? null,
+    'Feedback',
+  );
   const [values, setValues] = useState<VerifyValues>(() => initialVerifyValues(scoring, record));
   const logged = loggedRole(kind, record.details);
   // The logged role starts chosen: submitting as it is confirms it (issue 27).
@@ -139,6 +149,7 @@ function VerifyForm({
           onChange={setValues}
           markUnscored={markUnscored}
           verdicts={kind.verdicts}
+          remarkLabel={remarkLabel}
         />
         <DialogActions>
           <Button
