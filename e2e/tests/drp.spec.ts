@@ -1,5 +1,6 @@
 import { addDays } from '@pgel/shared/academic/common';
 import { ATTENDANCE_MESSAGES } from '@pgel/shared/drp/attendance';
+import { COORDINATOR_DASHBOARD_TEXT, DRPC_REMARK_LABEL } from '@pgel/shared/drp/coordinator-dashboard';
 import { DRP_COORDINATOR_TEXT, DRP_MESSAGES, drpScheduleTo } from '@pgel/shared/drp/postings';
 import { RECORD_MESSAGES } from '@pgel/shared/records/api';
 import { drpActivity, drpUpload, medicoLegal } from '@pgel/shared/records/kinds';
@@ -71,17 +72,21 @@ async function coordinatorCredentials(email: string) {
   return { link: String(link), password: String(password) };
 }
 
-/** Opens an entry's Verification from its row and approves it with a remark. */
+/**
+ * Opens an entry's Verification from its row and approves it with a remark (a DRP coordinator's
+ * is their DRPC Remark, issue 28).
+ */
 async function approveFromRow(
   page: Page,
   row: ReturnType<typeof rowWith>,
   studentName: string,
   remark: string,
+  remarkLabel = 'Feedback',
 ) {
   await row.getByRole('button', { name: `Action on the entry of ${studentName}` }).click();
   const verify = dialog(page, 'Verification');
   await choose(page, verify, 'Status', 'Approved');
-  await verify.getByRole('textbox', { name: 'Feedback', exact: true }).fill(remark);
+  await verify.getByRole('textbox', { name: remarkLabel, exact: true }).fill(remark);
   await verify.getByRole('button', { name: 'Submit' }).click();
   await expectSuccess(page, RECORD_MESSAGES.verified);
   await expect(row).toContainText('Approved');
@@ -197,7 +202,17 @@ test('a resident records a DRP posting; the new coordinator verifies the account
     await expect(nav.getByRole('link', { name: 'All Students' })).toHaveCount(0);
     await expect(nav.getByRole('link', { name: 'Reports' })).toHaveCount(0);
 
-    await drpc.goto('/drp/attendence');
+    // Issue 28: the dashboard shows the coordinator's work, not four N/A tiles: the resident,
+    // the five days so far to mark, the activity and the logbook upload waiting.
+    await drpc.goto('/dashboard');
+    const work = drpc.getByRole('region', { name: COORDINATOR_DASHBOARD_TEXT.region });
+    await expect(work.getByRole('link', { name: /^Residents 1 resident,/ })).toContainText(student.name);
+    await expect(work.getByRole('link', { name: /^Activities to verify 1 entry,/ })).toBeVisible();
+    await expect(work.getByRole('link', { name: /^DRP Records to verify 1 entry,/ })).toBeVisible();
+    await expect(drpc.getByText('Unit Head', { exact: true })).toHaveCount(0);
+    await work.getByRole('link', { name: /^Days to mark 5 days,/ }).click();
+    await expect(drpc).toHaveURL(/\/drp\/attendence$/);
+
     const list = drpc.getByRole('table', { name: 'DRP Attendance' });
     const resident = rowWith(list, student.name);
     await expect(resident).toContainText('Not marked yet');
@@ -205,22 +220,54 @@ test('a resident records a DRP posting; the new coordinator verifies the account
     const mark = dialog(drpc, ATTENDANCE_MESSAGES.markTitle);
     await mark.getByRole('button', { name: 'All present' }).click();
     // The resident missed yesterday.
-    await mark
-      .getByRole('group', { name: display(addDays(isoToday(), -1)) })
-      .getByText(ATTENDANCE_MESSAGES.absent)
-      .click();
+    const yesterday = mark.getByRole('group', { name: display(addDays(isoToday(), -1)) });
+    await yesterday.getByText(ATTENDANCE_MESSAGES.absent).click();
+    // Closing now would lose the five marks: it asks first, and they stay.
+    await mark.getByRole('button', { name: 'Close', exact: true }).click();
+    const ask = dialog(drpc, ATTENDANCE_MESSAGES.closeTitle);
+    await expect(ask).toContainText(ATTENDANCE_MESSAGES.closeText(5));
+    await ask.getByRole('button', { name: ATTENDANCE_MESSAGES.keepMarking }).click();
+    await expect(ask).toHaveCount(0);
+    await expect(mark.getByText(ATTENDANCE_MESSAGES.unsaved(5))).toBeVisible();
+    // The page is lost (a reload): the half-marked sheet comes back as a draft.
+    await drpc.reload();
+    await resident.getByRole('button', { name: `Mark attendance of ${student.name}` }).click();
+    await expect(mark.getByRole('status')).toHaveText(ATTENDANCE_MESSAGES.draftRestored(5));
+    await expect(yesterday.getByRole('radio', { name: ATTENDANCE_MESSAGES.absent })).toBeChecked();
     await mark.getByRole('button', { name: 'Save' }).click();
     await expectSuccess(drpc, ATTENDANCE_MESSAGES.saved);
     await expect(resident).toContainText('80%');
+    // Saved: nothing left to mark, and no draft when the sheet opens again.
+    await resident.getByRole('button', { name: `Mark attendance of ${student.name}` }).click();
+    await expect(mark.getByText(ATTENDANCE_MESSAGES.allSaved)).toBeVisible();
+    await expect(mark.getByRole('status')).toHaveCount(0);
+    await mark.getByRole('button', { name: 'Close', exact: true }).click();
+    await expect(mark).toHaveCount(0);
+    await drpc.goto('/dashboard');
+    await expect(work.getByRole('link', { name: /^Days to mark 0 days,/ })).toContainText(
+      COORDINATOR_DASHBOARD_TEXT.allMarked,
+    );
 
     await drpc.goto(drpActivity.page ?? '');
     const report = drpc.getByRole('table', { name: `${drpActivity.menuTitle} report` });
-    await approveFromRow(drpc, rowWith(report, 'Antenatal clinic at the CHC'), student.name, 'Well done.');
+    await approveFromRow(
+      drpc,
+      rowWith(report, 'Antenatal clinic at the CHC'),
+      student.name,
+      'Well done.',
+      DRPC_REMARK_LABEL,
+    );
     await expect(rowWith(report, 'Antenatal clinic at the CHC')).toContainText(coordinator.name);
 
     await drpc.goto(drpUpload.page ?? '');
     const uploads = drpc.getByRole('table', { name: `${drpUpload.menuTitle} report` });
-    await approveFromRow(drpc, rowWith(uploads, 'Week one pages'), student.name, 'Pages complete.');
+    await approveFromRow(
+      drpc,
+      rowWith(uploads, 'Week one pages'),
+      student.name,
+      'Pages complete.',
+      DRPC_REMARK_LABEL,
+    );
   });
 
   // The resident sees the verdicts and the attendance.

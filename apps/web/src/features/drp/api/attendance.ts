@@ -45,8 +45,8 @@ export function useMarkAttendance() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: markAttendance,
-    // Not awaited: the Mark Attendance form is keyed by the days' answer, so a refetch finished
-    // before the caller's own callbacks would remount it and drop them (no close, no 'Success').
+    // Not awaited: the dialog closes and says 'Success' at once; the list, the days and the
+    // coordinator's dashboard figures (all under the DRP key) refresh behind it.
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: drpQueryKey });
     },
