@@ -22,6 +22,8 @@ import { BonafideService } from './modules/bonafide/bonafide.service';
 import { commerceAdminRoutes } from './modules/commerce/admin.routes';
 import { CommerceAdminService } from './modules/commerce/admin.service';
 import { createGateways } from './modules/commerce/gateways/index';
+import { invoicesRoutes } from './modules/commerce/invoices.routes';
+import { InvoicesService } from './modules/commerce/invoices.service';
 import { paymentsRoutes } from './modules/commerce/payments.routes';
 import { PaymentsService } from './modules/commerce/payments.service';
 import { crmRoutes } from './modules/crm/crm.routes';
@@ -316,6 +318,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(drpRoutes(drp, drpAttendance));
       await api.register(commerceAdminRoutes(commerceAdmin));
       await api.register(paymentsRoutes(payments, sessionSettings));
+      await api.register(invoicesRoutes(new InvoicesService({ db: database.db })));
       await api.register(crmRoutes(crm));
       await api.register(activityReportRoutes(new ActivityReportService({ db: database.db })));
       await api.register(printRoutes(printLogbook));

@@ -62,6 +62,9 @@ export const API_ACCESS_TABLE: Record<string, AccessEntry> = {
   'GET /health': ALL,
   'GET /settings/public': ALL,
   'PUT /settings/video': MASTER,
+  // The seller on GST tax invoices (issue 28).
+  'GET /settings/seller': MASTER,
+  'PUT /settings/seller': MASTER,
   'POST /settings/launch/check': ALL,
   'POST /settings/launch': ALL,
   'POST /inquiries': ALL,
@@ -226,6 +229,10 @@ export const API_ACCESS_TABLE: Record<string, AccessEntry> = {
   'POST /payments/orders/{id}/verify': ['student'],
   'GET /payments/sandbox/{gatewayOrderId}': ['student'],
   'POST /payments/sandbox/{gatewayOrderId}/complete': ['student'],
+  // GST tax invoices (issue 28): the buyer's own and Master's; each user lists only their own.
+  'GET /me/invoices': ownScope(SIGNED_IN, ['student']),
+  'GET /invoices': MASTER,
+  'GET /invoices/{id}/pdf': ['student', 'master'],
   // Gateways call these; the signature, not a session, decides.
   'POST /payments/webhooks/razorpay': ALL,
   'POST /payments/webhooks/phonepe': ALL,

@@ -3,8 +3,8 @@ import { patientNameFields } from '@pgel/shared/privacy/masking';
 import { clinicalCase, drpActivity, introductionSchedule, procedure } from '@pgel/shared/records/kinds';
 import type { RecordKind } from '@pgel/shared/records/types';
 import { todayIso } from '@pgel/shared/schemas/dates';
-import { inArray, like } from 'drizzle-orm';
-import { loginThrottle, memos, notifications, users } from '../db/schema/index';
+import { eq, inArray, like } from 'drizzle-orm';
+import { invoices, loginThrottle, memos, notifications, users } from '../db/schema/index';
 import { createSession, SESSION_COOKIE } from '../platform/session';
 import { type AcademicWorld, createAcademicWorld } from './academic-world';
 import type { ApiActor } from './api-access-table';
@@ -278,6 +278,32 @@ async function ownerOrder(t: TestApp, w: ApiAccessWorld) {
   return { id, gatewayOrderId: sandboxIdOf(created) };
 }
 
+/** A GST invoice of the owning student: an order of theirs paid through the sandbox (issue 28). */
+async function ownerInvoice(t: TestApp, w: ApiAccessWorld): Promise<string> {
+  const order = await ownerOrder(t, w);
+  const cookie = await cookieOf(t, w, 'student');
+  await setOwnerPaid(t, w, false);
+  try {
+    const paid = await post(
+      t.app,
+      `/api/v1/payments/sandbox/${order.gatewayOrderId}/complete`,
+      { outcome: 'success' },
+      { cookie },
+    );
+    if (paid.statusCode !== 200) throw new Error(`sandbox payment: ${paid.statusCode} ${paid.body}`);
+    const verified = await post(t.app, `/api/v1/payments/orders/${order.id}/verify`, {}, { cookie });
+    if (verified.json.status !== 'paid') throw new Error(`verify: ${verified.statusCode} ${verified.body}`);
+  } finally {
+    await setOwnerPaid(t, w, true);
+  }
+  const [row] = await t.db
+    .select({ id: invoices.id })
+    .from(invoices)
+    .where(eq(invoices.paymentOrderId, order.id));
+  if (!row) throw new Error('the paid order has no invoice');
+  return row.id;
+}
+
 /**
  * The path parameters of one operation ("METHOD /path" as in the OpenAPI document, without the
  * `/api/v1` prefix): rows of the owning student, fresh where a request may change them.
@@ -389,6 +415,8 @@ export async function pathParamsFor(
     case 'GET /payments/sandbox/{gatewayOrderId}':
     case 'POST /payments/sandbox/{gatewayOrderId}/complete':
       return { gatewayOrderId: (await ownerOrder(t, w)).gatewayOrderId };
+    case 'GET /invoices/{id}/pdf':
+      return { id: await ownerInvoice(t, w) };
   }
   const params: Record<string, string> = {};
   for (const [, name = ''] of route.matchAll(/\{(\w+)\}/g)) {
@@ -449,6 +477,14 @@ export function bodyFor(w: ApiAccessWorld, operation: string, params: Record<str
   switch (operation) {
     case 'PUT /settings/video':
       return { url: null };
+    case 'PUT /settings/seller':
+      return {
+        legalName: 'Logbook Services Pvt Ltd',
+        address: '12 MG Road, Pune',
+        state: 'Maharashtra',
+        gstin: '27AAPFU0939F1ZV',
+        sacCode: '998315',
+      };
     case 'POST /settings/launch/check':
     case 'POST /settings/launch':
       return { password: 'not-the-launch-password' };

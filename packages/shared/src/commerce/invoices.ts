@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listResponseSchema } from '../schemas/list';
 import { STATES_OF_INDIA } from '../schemas/reference-admin';
 import { gstinMatchesState, gstinProblem } from './gstin';
 
@@ -113,6 +114,13 @@ export type InvoiceSummary = z.infer<typeof InvoiceSummarySchema>;
 /** `GET /me/invoices`: the caller's own invoices, newest first (a staff member has none). */
 export const MyInvoicesSchema = z.object({ items: z.array(InvoiceSummarySchema) });
 export type MyInvoices = z.infer<typeof MyInvoicesSchema>;
+
+/** `GET /invoices` (Master): every invoice, newest first, searched by number, buyer name or e-mail. */
+export const InvoiceListSchema = listResponseSchema(InvoiceSummarySchema);
+export type InvoiceList = z.infer<typeof InvoiceListSchema>;
+
+/** The invoice PDF's file name: 'INV/26-27/000001' saves as 'Invoice-INV-26-27-000001.pdf'. */
+export const invoiceFileName = (number: string) => `Invoice-${number.replace(/\//g, '-')}.pdf`;
 
 export const InvoiceIdParamsSchema = z.object({ id: z.string().max(100) });
 

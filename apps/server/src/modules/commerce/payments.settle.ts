@@ -6,6 +6,7 @@ import type { Database, Tx } from '../../db/client';
 import { auditLog } from '../../db/schema/index';
 import { writeAudit } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
+import { issueInvoice } from './invoices.issue';
 import type { OrderRow } from './payments.repository';
 import * as repo from './payments.repository';
 
@@ -60,7 +61,9 @@ function auditOf(order: OrderRow, source: SettleSource) {
  * the webhook may arrive together; the order's row lock makes the second one see the first's
  * result and change nothing). A 'failed' order may still become paid: the gateway has the last
  * word. The coupon's use is taken here, not when the order was made, by the conditional UPDATE;
- * a payment that finds it used up (or the student already active) is kept as refund_due.
+ * a payment that finds it used up (or the student already active) is kept as refund_due. An
+ * order that becomes paid gets its GST tax invoice in the same transaction (invoices.issue.ts),
+ * whose mail is sent once it commits.
  */
 export async function settlePaid(
   deps: SettleDeps,
@@ -68,7 +71,7 @@ export async function settlePaid(
   payment: CapturedPayment,
   source: SettleSource,
 ): Promise<Settled> {
-  return deps.db.transaction(async (tx) => {
+  const settled = await deps.db.transaction(async (tx) => {
     const order = await repo.lockOrder(tx, orderId);
     if (!order) throw AppError.notFound(PAYMENT_MESSAGES.orderNotFound);
     if (order.status === 'paid' || order.status === 'refund_due') {
@@ -104,8 +107,14 @@ export async function settlePaid(
       before: { status: order.status },
       after: { ...auditOf(updated, source), ...(refundReason ? { reason: refundReason } : {}) },
     });
+    // The GST invoice (issue 28): only for a payment that bought the package (a refund_due one
+    // is money to give back), in this transaction, so it is issued exactly once per order.
+    if (!refundReason) await issueInvoice(tx, updated, deps.appUrl);
     return { order: updated, changed: true };
   });
+  // Its mail is queued; send it now rather than at the outbox's next poll.
+  if (settled.changed && settled.order.status === 'paid') deps.onQueued?.();
+  return settled;
 }
 
 /**

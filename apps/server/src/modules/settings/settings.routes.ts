@@ -1,4 +1,9 @@
 import { canManageSiteSettings } from '@pgel/shared/auth/policies';
+import {
+  SellerSettingsInputSchema,
+  SellerSettingsResponseSchema,
+  SellerSettingsSchema,
+} from '@pgel/shared/commerce/invoices';
 import { ErrorResponseSchema, MessageResponseSchema } from '@pgel/shared/schemas/common';
 import {
   InquirySchema,
@@ -88,6 +93,39 @@ export function settingsRoutes(
         },
       },
       async (request) => service.setVideoUrl(requireActor(request), request.body.url, requestMeta(request)),
+    );
+
+    app.get(
+      '/settings/seller',
+      {
+        onRequest: gate(canManageSiteSettings),
+        schema: {
+          tags: ['settings'],
+          summary: 'Master: the seller on GST tax invoices (legal name, address, state, GSTIN, SAC code)',
+          response: { 200: SellerSettingsSchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema },
+        },
+      },
+      async (request) => service.sellerSettings(requireActor(request)),
+    );
+
+    app.put(
+      '/settings/seller',
+      {
+        onRequest: gate(canManageSiteSettings),
+        schema: {
+          tags: ['settings'],
+          summary:
+            'Master: save the seller on GST tax invoices (the GSTIN is checked, check character included)',
+          body: SellerSettingsInputSchema,
+          response: {
+            200: SellerSettingsResponseSchema,
+            400: ErrorResponseSchema,
+            401: ErrorResponseSchema,
+            403: ErrorResponseSchema,
+          },
+        },
+      },
+      async (request) => service.setSellerSettings(requireActor(request), request.body, requestMeta(request)),
     );
 
     app.post(

@@ -1,6 +1,12 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { canManageSiteSettings } from '@pgel/shared/auth/policies';
 import {
+  INVOICE_MESSAGES,
+  type SellerSettings,
+  type SellerSettingsInput,
+  SellerSettingsInputSchema,
+} from '@pgel/shared/commerce/invoices';
+import {
   INQUIRY_MESSAGES,
   type InquiryInput,
   LAUNCH,
@@ -20,6 +26,7 @@ import { countAttempt } from '../../platform/throttle';
 import { type ConfigurableSettings, DEFAULT_SETTINGS, SETTING_KEYS } from './settings.defaults';
 import { inquiryMail } from './settings.mail';
 import * as repo from './settings.repository';
+import { readSellerSettings, SELLER_SETTING_KEY } from './settings.seller';
 
 /** Launch-password guesses: 10 per address in 15 minutes. */
 const LAUNCH_WINDOW_MS = 15 * 60 * 1000;
@@ -146,6 +153,40 @@ export class SettingsService {
       });
     });
     return { message: videoUrl ? VIDEO_MESSAGES.saved : VIDEO_MESSAGES.cleared, videoUrl };
+  }
+
+  /** The seller's details new GST invoices print (issue 28); Master only. */
+  async sellerSettings(actor: SessionActor): Promise<SellerSettings> {
+    if (!canManageSiteSettings(actor)) throw AppError.forbidden();
+    return readSellerSettings(this.deps.db);
+  }
+
+  /**
+   * Master saves the seller's legal name, address, state, GSTIN and SAC code. Invoices already
+   * issued keep the copy they were issued with; the value and its audit row are written together.
+   */
+  async setSellerSettings(
+    actor: SessionActor,
+    input: SellerSettingsInput,
+    meta: { ip: string },
+  ): Promise<{ message: string; seller: SellerSettings }> {
+    if (!canManageSiteSettings(actor)) throw AppError.forbidden();
+    const seller: SellerSettings = SellerSettingsInputSchema.parse(input);
+    // Read before the transaction: on PGlite (one connection) `db` cannot be used inside it.
+    const before = await readSellerSettings(this.deps.db);
+    await this.deps.db.transaction(async (tx) => {
+      await repo.writeSetting(tx, SELLER_SETTING_KEY, seller);
+      await writeAudit(tx, {
+        actorId: actor.id,
+        action: 'settings.invoice_seller',
+        entity: 'setting',
+        entityId: SELLER_SETTING_KEY,
+        ip: meta.ip,
+        before,
+        after: seller,
+      });
+    });
+    return { message: INVOICE_MESSAGES.saved, seller };
   }
 
   private async requireLaunchPassword(password: string, meta: RequestMeta): Promise<void> {
