@@ -1,5 +1,5 @@
 import { ModalsProvider } from '@mantine/modals';
-import { BONAFIDE_MESSAGES as M } from '@pgel/shared/reports/bonafide';
+import { BONAFIDE_FIELD_LABELS, BONAFIDE_MESSAGES as M } from '@pgel/shared/reports/bonafide';
 import type { SessionUser } from '@pgel/shared/schemas/session-user';
 import type { StudentListItem } from '@pgel/shared/schemas/students-admin';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
@@ -23,6 +23,7 @@ const STUDENT: StudentListItem = {
   paid: true,
   verifyByHod: true,
   certified: false,
+  bonafideMissing: [],
   joiningDate: '2024-08-01',
   createdAt: '2024-08-01T00:00:00.000Z',
   idProofUrl: null,
@@ -33,7 +34,7 @@ const staff = (role: SessionUser['role']) =>
   sessionUser({ id: '00000000-0000-4000-8000-0000000000b1', name: 'Dr. Staff', role, certified: false });
 
 /** A fake API: the session user, the student list, and the certified switch. */
-function fakeApi(user: SessionUser) {
+function fakeApi(user: SessionUser, student: StudentListItem = STUDENT) {
   let certified = false;
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const path = String(input)
@@ -44,11 +45,11 @@ function fakeApi(user: SessionUser) {
       new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
     if (key === 'GET /auth/me') return json({ user });
     if (key === 'GET /students') {
-      return json({ items: [{ ...STUDENT, certified }], total: 1, page: 1, pageSize: 10 });
+      return json({ items: [{ ...student, certified }], total: 1, page: 1, pageSize: 10 });
     }
     if (key === `PUT /students/${STUDENT.id}/certified`) {
       certified = JSON.parse(String(init?.body)).certified;
-      return json({ message: M.certified, certified });
+      return json({ message: M.certified, certified, reference: certified ? 'BON/2026-27/000001' : null });
     }
     throw new Error(`unexpected call: ${key}`);
   });
@@ -56,9 +57,9 @@ function fakeApi(user: SessionUser) {
   return fetchMock;
 }
 
-function renderPage(user: SessionUser) {
+function renderPage(user: SessionUser, student: StudentListItem = STUDENT) {
   storeUser(user);
-  const fetchMock = fakeApi(user);
+  const fetchMock = fakeApi(user, student);
   renderWithApp(
     <ModalsProvider>
       <StudentsPage />
@@ -94,6 +95,7 @@ describe('the Certified column on /allStudent', () => {
 
       const success = await screen.findByRole('dialog', { name: 'Success' }, SLOW);
       expect(success.textContent).toContain(M.certified);
+      expect(success.textContent).toContain('BON/2026-27/000001');
       const put = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT');
       expect(JSON.parse(String(put?.[1]?.body))).toEqual({ certified: true });
       await waitFor(() => expect(listCalls(fetchMock)).toBeGreaterThan(before), SLOW);
@@ -113,5 +115,18 @@ describe('the Certified column on /allStudent', () => {
     await screen.findByText(STUDENT.email, {}, SLOW);
     expect(screen.queryByRole('switch', { name: `${M.columnLabel}: ${STUDENT.name}` })).toBeNull();
     expect(screen.queryByRole('columnheader', { name: M.columnLabel })).toBeNull();
+  });
+
+  it('disables the switch and names what the profile lacks while the certificate cannot print', async () => {
+    const missing = [BONAFIDE_FIELD_LABELS.parentName, BONAFIDE_FIELD_LABELS.joiningDate];
+    const fetchMock = renderPage(staff('hod'), { ...STUDENT, bonafideMissing: missing });
+    const toggle = await screen.findByRole('switch', { name: `${M.columnLabel}: ${STUDENT.name}` }, SLOW);
+    expect((toggle as HTMLInputElement).disabled).toBe(true);
+    const hint = screen.getByText(M.missingShort(missing));
+    expect(toggle.getAttribute('aria-describedby')).toBe(hint.id);
+    expect(hint.textContent).toContain("Father's or mother's name, joining date");
+    fireEvent.click(toggle);
+    expect(screen.queryByRole('dialog', { name: M.confirmTitle })).toBeNull();
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(false);
   });
 });

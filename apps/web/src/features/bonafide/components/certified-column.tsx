@@ -1,4 +1,4 @@
-import { Switch } from '@mantine/core';
+import { Stack, Switch, Text } from '@mantine/core';
 import { canCertifyStudents } from '@pgel/shared/auth/policies';
 import { BONAFIDE_MESSAGES as M } from '@pgel/shared/reports/bonafide';
 import type { SessionUser } from '@pgel/shared/schemas/session-user';
@@ -17,33 +17,49 @@ export function mayCertify(user: SessionUser): boolean {
   });
 }
 
-/** One student's Certified switch: confirm, save, the server's message; the list then reloads. */
+/**
+ * One student's Certified switch: confirm, save, the server's message; the list then reloads.
+ * While the profile lacks what the certificate prints (issue 28), the switch is disabled and
+ * says what is missing; the server refuses it anyway, naming the same fields.
+ */
 export function CertifiedSwitch({ student }: { student: StudentListItem }) {
   const mutation = useSetCertified();
+  const blocked = !student.certified && student.bonafideMissing.length > 0;
+  const hintId = `certified-missing-${student.id}`;
   const toggle = async () => {
     const certified = !student.certified;
     const isConfirmed = await showConfirm({
       title: M.confirmTitle,
       message: certified ? M.confirmCertify : M.confirmUncertify,
-      confirmLabel: certified ? 'Yes, certify' : 'Yes, remove',
+      confirmLabel: certified ? 'Yes, certify' : 'Yes, withdraw',
       danger: !certified,
     });
     if (!isConfirmed) return;
     try {
-      const { message } = await mutation.mutateAsync({ id: student.id, certified });
-      await showStudentSuccess(message);
+      const { message, reference } = await mutation.mutateAsync({ id: student.id, certified });
+      await showStudentSuccess(reference ? `${message}. Reference ${reference}.` : message);
     } catch (error) {
       await showStudentError(error);
     }
   };
-  return (
+  const toggleSwitch = (
     <Switch
       aria-label={`${M.columnLabel}: ${student.name}`}
+      aria-describedby={blocked ? hintId : undefined}
       checked={student.certified}
-      disabled={mutation.isPending}
+      disabled={mutation.isPending || blocked}
       onChange={() => void toggle()}
       color="teal"
     />
+  );
+  if (!blocked) return toggleSwitch;
+  return (
+    <Stack gap={2} align="flex-start" maw={220}>
+      {toggleSwitch}
+      <Text id={hintId} size="xs" c="dimmed" lh={1.3}>
+        {M.missingShort(student.bonafideMissing)}
+      </Text>
+    </Stack>
   );
 }
 

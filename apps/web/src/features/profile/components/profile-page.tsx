@@ -18,6 +18,7 @@ import { choosesVerificationMail, type Profile } from '@pgel/shared/schemas/prof
 import { IconAlertTriangle, IconCircleCheck, IconClock } from '@tabler/icons-react';
 import { errorMessage } from '../../../lib/api-client';
 import { useSessionUser } from '../../../lib/session';
+import { BonafideCard } from '../../bonafide/components/bonafide-card';
 import { useProfile } from '../api/get-profile';
 import { MyTeachersCard } from './my-teachers-card';
 import { ProfileAlerts } from './profile-alerts';
@@ -116,6 +117,7 @@ export function ProfilePage() {
         <>
           <ProfileAlerts profile={profile.data} />
           <ProfileSummary profile={profile.data} />
+          {profile.data.role === null ? <BonafideCard /> : null}
           {profile.data.role === null ? <MyTeachersCard canAdd={canAddTeacher} /> : null}
           {choosesVerificationMail(profile.data) && profile.data.verificationMail ? (
             <VerificationMailCard mode={profile.data.verificationMail} />

@@ -1,3 +1,4 @@
+import { BONAFIDE_CHECK_MESSAGES, type BonafideCheck } from '@pgel/shared/reports/bonafide';
 import { CHECK_MESSAGES, type DocumentCheck } from '@pgel/shared/reports/documents';
 import { screen, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
@@ -82,6 +83,54 @@ describe('CheckDocumentPage', () => {
     const row = screen.getByRole('row', { name: /Leave Record/ });
     expect(row.getAttribute('data-changed')).toBe('true');
     expect(screen.getByText('b'.repeat(64))).toBeTruthy();
+  });
+
+  it('says a Bonafide Certificate is genuine, with whose it is, its reference and issue date', async () => {
+    const certificate: BonafideCheck = {
+      kind: 'bonafide',
+      code: CODE,
+      state: 'genuine',
+      reference: 'BON/2026-27/000042',
+      studentName: 'Asha Nair',
+      collegeName: 'GMC Kozhikode',
+      departmentName: 'Medicine',
+      issuedOn: '5 May 2026',
+      revokedAt: null,
+    };
+    renderCheck(CODE, { [`GET /check/${CODE}`]: { status: 200, body: certificate } });
+    const banner = await screen.findByText(BONAFIDE_CHECK_MESSAGES.genuine, {}, PATIENTLY);
+    expect(banner.closest('[data-state]')?.getAttribute('data-state')).toBe('genuine');
+    expect(screen.getByRole('heading', { level: 1, name: BONAFIDE_CHECK_MESSAGES.title })).toBeTruthy();
+    expect(screen.getByText(BONAFIDE_CHECK_MESSAGES.genuineText)).toBeTruthy();
+    for (const text of ['Asha Nair', 'GMC Kozhikode', 'BON/2026-27/000042', '5 May 2026']) {
+      expect(screen.getByText(text)).toBeTruthy();
+    }
+    // Not a logbook: no entries table.
+    expect(screen.queryByRole('table')).toBeNull();
+  });
+
+  it('says a withdrawn Bonafide Certificate is revoked', async () => {
+    renderCheck(CODE, {
+      [`GET /check/${CODE}`]: {
+        status: 200,
+        body: {
+          kind: 'bonafide',
+          code: CODE,
+          state: 'revoked',
+          reference: 'BON/2026-27/000042',
+          studentName: 'Asha Nair',
+          collegeName: 'GMC Kozhikode',
+          departmentName: 'Medicine',
+          issuedOn: '5 May 2026',
+          revokedAt: '2026-06-01T10:00:00.000Z',
+        } satisfies BonafideCheck,
+      },
+    });
+    const banner = await screen.findByText(BONAFIDE_CHECK_MESSAGES.revoked, {}, PATIENTLY);
+    expect(banner.closest('[data-state]')?.getAttribute('data-state')).toBe('revoked');
+    expect(screen.getByText(BONAFIDE_CHECK_MESSAGES.revokedText)).toBeTruthy();
+    expect(screen.getByText('1 June 2026')).toBeTruthy();
+    expect(screen.queryByText(BONAFIDE_CHECK_MESSAGES.genuine)).toBeNull();
   });
 
   it('says no document has an unknown code', async () => {

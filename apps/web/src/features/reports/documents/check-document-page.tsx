@@ -1,4 +1,5 @@
 import { Box, Container, Paper, Stack, Text, Title } from '@mantine/core';
+import { BONAFIDE_CHECK_MESSAGES, isBonafideCheck } from '@pgel/shared/reports/bonafide';
 import { CHECK_MESSAGES, DocumentCodeSchema } from '@pgel/shared/reports/documents';
 import { type ReactNode, useEffect } from 'react';
 import { useParams } from 'react-router';
@@ -6,12 +7,14 @@ import { Brand } from '../../../components/brand';
 import { StatusPanel } from '../../../components/status-panel';
 import { errorMessage, isApiError } from '../../../lib/api-client';
 import { useDocumentCheck } from './api/get-document-check';
+import { BonafideCheckDetails } from './components/bonafide-check-details';
 import { CheckDetails } from './components/check-details';
 import { CheckStateBanner } from './components/check-state-banner';
 
 /**
  * `/check/:code` (public, no sign-in): the QR code on a verifiable logbook PDF opens this page,
  * which says whether the logbook still holds the verified entries the document was issued with.
+ * The QR code on a Bonafide Certificate opens it too: genuine or revoked (issue 28).
  */
 export function CheckDocumentPage() {
   const { code: rawCode = '' } = useParams();
@@ -20,15 +23,27 @@ export function CheckDocumentPage() {
   const code = parsed.success ? parsed.data : null;
   const check = useDocumentCheck(code);
 
+  const bonafide = check.data && isBonafideCheck(check.data) ? check.data : null;
+  const title = bonafide ? BONAFIDE_CHECK_MESSAGES.title : CHECK_MESSAGES.title;
   useEffect(() => {
-    document.title = CHECK_MESSAGES.title;
-  }, []);
+    document.title = title;
+  }, [title]);
 
   const notFound = code === null || (isApiError(check.error) && check.error.status === 404);
   let body: ReactNode;
   if (notFound) {
     body = <StatusPanel status="error" title="Not found" message={CHECK_MESSAGES.notFound} />;
-  } else if (check.data) {
+  } else if (bonafide) {
+    body = (
+      <Stack gap="lg">
+        <CheckStateBanner
+          state={bonafide.state}
+          text={bonafide.state === 'genuine' ? BONAFIDE_CHECK_MESSAGES.genuineText : undefined}
+        />
+        <BonafideCheckDetails check={bonafide} />
+      </Stack>
+    );
+  } else if (check.data && !isBonafideCheck(check.data)) {
     body = (
       <Stack gap="lg">
         <CheckStateBanner state={check.data.state} />
@@ -52,14 +67,15 @@ export function CheckDocumentPage() {
           <Paper component="main" withBorder shadow="sm" radius="lg" p={{ base: 'md', xs: 'xl' }}>
             <Stack gap="lg">
               <Title order={1} size="h2">
-                {CHECK_MESSAGES.title}
+                {title}
               </Title>
               {body}
             </Stack>
           </Paper>
           <Text size="xs" c="dimmed" ta="center">
-            The check compares the verified entries of the logbook now with those it held when the document
-            was issued.
+            {bonafide
+              ? 'The check reads the certificate the college issued under this code, and whether it was withdrawn.'
+              : 'The check compares the verified entries of the logbook now with those it held when the document was issued.'}
           </Text>
         </Stack>
       </Container>

@@ -1,5 +1,6 @@
 import { Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
-import { CHECK_MESSAGES, type DocumentCheck } from '@pgel/shared/reports/documents';
+import { BONAFIDE_CHECK_MESSAGES } from '@pgel/shared/reports/bonafide';
+import { CHECK_MESSAGES } from '@pgel/shared/reports/documents';
 import { IconAlertTriangle, IconShieldCheck } from '@tabler/icons-react';
 
 const STATES = {
@@ -15,11 +16,24 @@ const STATES = {
     text: CHECK_MESSAGES.changedText,
     Icon: IconAlertTriangle,
   },
+  // A Bonafide Certificate the college withdrew (issue 28).
+  revoked: {
+    color: 'red',
+    word: BONAFIDE_CHECK_MESSAGES.revoked,
+    text: BONAFIDE_CHECK_MESSAGES.revokedText,
+    Icon: IconAlertTriangle,
+  },
 } as const;
 
-/** The large green (genuine) or red (changed since issue) verdict at the top of the check. */
-export function CheckStateBanner({ state }: { state: DocumentCheck['state'] }) {
-  const { color, word, text, Icon } = STATES[state];
+export type CheckState = keyof typeof STATES;
+
+/**
+ * The large green (genuine) or red (changed since issue, revoked) verdict at the top of the
+ * check; `text` replaces the state's own sentence (a genuine certificate is not a logbook).
+ */
+export function CheckStateBanner({ state, text: ownText }: { state: CheckState; text?: string }) {
+  const { color, word, text: stateText, Icon } = STATES[state];
+  const text = ownText ?? stateText;
   return (
     <Paper
       role="status"

@@ -1,0 +1,33 @@
+import { SimpleGrid, Text } from '@mantine/core';
+import type { BonafideCheck } from '@pgel/shared/reports/bonafide';
+import dayjs from 'dayjs';
+
+function Detail({ label, value }: { label: string; value: string }) {
+  return (
+    <div>
+      <Text size="sm" c="dimmed" component="dt">
+        {label}
+      </Text>
+      <Text fw={600} component="dd" m={0} style={{ overflowWrap: 'anywhere' }}>
+        {value}
+      </Text>
+    </div>
+  );
+}
+
+/** Whose Bonafide Certificate the code is, its reference and issue date (issue 28). */
+export function BonafideCheckDetails({ check }: { check: BonafideCheck }) {
+  return (
+    <SimpleGrid component="dl" cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="sm" m={0}>
+      <Detail label="Student" value={check.studentName} />
+      <Detail label="College" value={check.collegeName} />
+      <Detail label="Department" value={check.departmentName} />
+      <Detail label="Reference" value={check.reference} />
+      <Detail label="Issued on" value={check.issuedOn} />
+      {check.revokedAt ? (
+        <Detail label="Withdrawn on" value={dayjs(check.revokedAt).format('D MMMM YYYY')} />
+      ) : null}
+      <Detail label="Certificate code" value={check.code} />
+    </SimpleGrid>
+  );
+}
