@@ -649,6 +649,8 @@ export function bodyFor(w: ApiAccessWorld, operation: string, params: Record<str
     case 'POST /packages':
     case 'PUT /packages/{id}':
       return { title: unique('Package'), price: 500, offerPrice: 400 };
+    case 'PUT /colleges/{collegeId}/packages':
+      return { packageIds: [] };
     case 'POST /coupons':
       return { couponQty: 1, discount: 100, code: unique('CPN').toUpperCase() };
     case 'POST /coupons/validate':

@@ -15,6 +15,11 @@ export const PACKAGE_MESSAGES = {
   saved: 'Package saved successfully',
   deleted: 'Package deleted successfully',
   inUse: 'This package has payments; hide it instead of deleting it.',
+  /** An order for a package the buyer's college is not offered (issue 28). */
+  notOffered:
+    'This package is not offered to your college. Please choose one of the packages shown for your college.',
+  collegeNotFound: 'College not found',
+  collegePackagesSaved: "The college's packages were saved successfully",
 } as const;
 
 /** The subscription covers 3 years (spec 01 section 9). */
@@ -34,6 +39,13 @@ export const PackageSchema = z.object({
   /** Hidden packages are not offered on /cart; Master still sees them. */
   active: z.boolean(),
   sortOrder: z.number().int(),
+  /**
+   * Offered to every college (Single). Any other package is offered only to the colleges Master
+   * enables it for on /addCollege (issue 28).
+   */
+  offeredEverywhere: z.boolean(),
+  /** Master's list only: the colleges the package is enabled for, by name. */
+  colleges: z.array(z.object({ id: z.string(), name: z.string() })).optional(),
 });
 export type Package = z.infer<typeof PackageSchema>;
 
@@ -66,9 +78,45 @@ export const PackageInputSchema = z
       .default(DEFAULT_VALIDITY_MONTHS),
     active: z.boolean().default(true),
     sortOrder: z.coerce.number().int().min(0).max(1000).default(0),
+    /** Left out of an edit, the package keeps what it had; a new package is offered nowhere yet. */
+    offeredEverywhere: z.boolean().optional(),
   })
   .refine((p) => p.offerPrice <= p.price, { error: PACKAGE_MESSAGES.offerAbovePrice, path: ['offerPrice'] });
 export type PackageInput = z.infer<typeof PackageInputSchema>;
+
+/**
+ * A college's packages (Master, on /addCollege; issue 28): every package, each offered to the
+ * college because it is offered everywhere or because Master enabled it for this college.
+ */
+export const CollegePackageSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  offerPricePaise: z.number().int(),
+  active: z.boolean(),
+  offeredEverywhere: z.boolean(),
+  /** Master enabled it for this college (college_packages). */
+  enabled: z.boolean(),
+});
+export type CollegePackage = z.infer<typeof CollegePackageSchema>;
+
+export const CollegePackagesSchema = z.object({
+  college: z.object({ id: z.string(), name: z.string() }),
+  items: z.array(CollegePackageSchema),
+});
+export type CollegePackages = z.infer<typeof CollegePackagesSchema>;
+
+/** Save on a college's Packages dialog: the packages enabled for it beyond those offered everywhere. */
+export const SetCollegePackagesSchema = z.object({
+  packageIds: z.array(z.uuid({ error: PACKAGE_MESSAGES.notFound })).max(100),
+});
+export type SetCollegePackagesInput = z.infer<typeof SetCollegePackagesSchema>;
+
+export const CollegePackagesSavedSchema = CollegePackagesSchema.extend({ message: z.string() });
+
+/** Whether a college is offered a package: offered everywhere, or enabled for the college. */
+export function isOfferedTo(item: Pick<CollegePackage, 'offeredEverywhere' | 'enabled'>): boolean {
+  return item.offeredEverywhere || item.enabled;
+}
 
 /** "36 months" reads as "3 years". */
 export function validityLabel(months: number): string {

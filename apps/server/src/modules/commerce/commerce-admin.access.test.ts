@@ -1,6 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, coupons, integrationTokens, packages } from '../../db/schema/index';
+import { auditLog, collegePackages, coupons, integrationTokens, packages } from '../../db/schema/index';
 import {
   buildTestApp,
   createPlacement,
@@ -135,6 +135,40 @@ describe('commerce admin and CRM: every route for every kind of caller', () => {
       },
     },
     {
+      route: 'GET /colleges/:collegeId/packages',
+      method: 'GET',
+      status: masterOnly(200),
+      prepare: async () => {
+        const { college } = await createPlacement(t.db);
+        return {
+          url: `/api/v1/colleges/${college.id}/packages`,
+          verify: async (response) => {
+            if (response.statusCode !== 200) return expect(response.json.items).toBeUndefined();
+            expect(response.json.college).toMatchObject({ id: college.id });
+          },
+        };
+      },
+    },
+    {
+      route: 'PUT /colleges/:collegeId/packages',
+      method: 'PUT',
+      status: masterOnly(200),
+      prepare: async () => {
+        const { college } = await createPlacement(t.db);
+        const [group] = await t.db.select().from(packages).where(eq(packages.title, 'Group'));
+        return {
+          url: `/api/v1/colleges/${college.id}/packages`,
+          body: { packageIds: [group?.id] },
+          verify: await audited(
+            'college',
+            async () =>
+              (await t.db.select().from(collegePackages).where(eq(collegePackages.collegeId, college.id)))
+                .length === 1,
+          ),
+        };
+      },
+    },
+    {
       route: 'GET /coupons',
       method: 'GET',
       status: masterOnly(200),
@@ -228,6 +262,7 @@ describe('commerce admin and CRM: every route for every kind of caller', () => {
       expect.arrayContaining([
         '/api/v1/packages',
         '/api/v1/packages/{id}',
+        '/api/v1/colleges/{collegeId}/packages',
         '/api/v1/coupons',
         '/api/v1/coupons/{id}',
         '/api/v1/coupons/validate',

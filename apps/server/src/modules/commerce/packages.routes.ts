@@ -1,5 +1,12 @@
 import { canManageCommerce } from '@pgel/shared/auth/policies';
-import { PackageInputSchema, PackageListSchema, PackageSchema } from '@pgel/shared/commerce/packages';
+import {
+  CollegePackagesSavedSchema,
+  CollegePackagesSchema,
+  PackageInputSchema,
+  PackageListSchema,
+  PackageSchema,
+  SetCollegePackagesSchema,
+} from '@pgel/shared/commerce/packages';
 import { ErrorResponseSchema, MessageResponseSchema } from '@pgel/shared/schemas/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -13,8 +20,12 @@ const master = gate(canManageCommerce);
 const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema };
 const withNotFound = { ...errors, 404: ErrorResponseSchema };
 const PackageSavedSchema = z.object({ message: z.string(), package: PackageSchema });
+const CollegeParams = z.object({ collegeId: z.string() });
 
-/** `/api/v1/packages`: what a student buys (the cart) and Master's /managePackages. */
+/**
+ * `/api/v1/packages`: what a student buys (the cart) and Master's /managePackages; and
+ * `/api/v1/colleges/{collegeId}/packages`: the packages Master enables for a college (/addCollege).
+ */
 export function packagesRoutes(service: PackagesService): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
@@ -23,11 +34,47 @@ export function packagesRoutes(service: PackagesService): FastifyPluginAsyncZod 
         onRequest: signedIn,
         schema: {
           tags: ['commerce'],
-          summary: 'Packages on sale, in cart order; Master also sees hidden ones',
+          summary:
+            "Packages on sale to the caller's college, in cart order; Master sees every package and the colleges it is enabled for",
           response: { 200: PackageListSchema, ...errors },
         },
       },
       async (request) => service.list(requireActor(request)),
+    );
+
+    app.get(
+      '/colleges/:collegeId/packages',
+      {
+        onRequest: master,
+        schema: {
+          tags: ['commerce'],
+          summary: 'Every package and whether the college is offered it (Master)',
+          params: CollegeParams,
+          response: { 200: CollegePackagesSchema, ...withNotFound },
+        },
+      },
+      async (request) => service.collegePackages(requireActor(request), request.params.collegeId),
+    );
+
+    app.put(
+      '/colleges/:collegeId/packages',
+      {
+        onRequest: master,
+        schema: {
+          tags: ['commerce'],
+          summary: 'Set the packages enabled for a college beyond those offered everywhere (Master); audited',
+          params: CollegeParams,
+          body: SetCollegePackagesSchema,
+          response: { 200: CollegePackagesSavedSchema, ...withNotFound },
+        },
+      },
+      async (request) =>
+        service.setCollegePackages(
+          requireActor(request),
+          request.params.collegeId,
+          request.body,
+          requestMeta(request),
+        ),
     );
 
     app.post(

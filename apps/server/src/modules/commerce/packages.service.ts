@@ -1,5 +1,11 @@
 import { type Actor, canManageCommerce } from '@pgel/shared/auth/policies';
-import { PACKAGE_MESSAGES as M, type Package, type PackageInput } from '@pgel/shared/commerce/packages';
+import {
+  type CollegePackages,
+  PACKAGE_MESSAGES as M,
+  type Package,
+  type PackageInput,
+  type SetCollegePackagesInput,
+} from '@pgel/shared/commerce/packages';
 import { rupeesToPaise } from '@pgel/shared/commerce/pricing';
 import { isUuid, type MessageResponse } from '@pgel/shared/schemas/common';
 import type { Database } from '../../db/client';
@@ -11,7 +17,7 @@ import * as repo from './packages.repository';
 type Meta = { ip: string };
 export type PackageSaved = { message: string; package: Package };
 
-export function toPackage(row: repo.PackageRow): Package {
+export function toPackage(row: repo.PackageRow, colleges?: Array<{ id: string; name: string }>): Package {
   return {
     id: row.id,
     title: row.title,
@@ -21,12 +27,18 @@ export function toPackage(row: repo.PackageRow): Package {
     validityMonths: row.validityMonths,
     active: row.active,
     sortOrder: row.sortOrder,
+    offeredEverywhere: row.offeredEverywhere,
+    ...(colleges ? { colleges } : {}),
   };
 }
 
-/** The form's rupees become whole paise here, once; nothing downstream sees rupees. */
+/**
+ * The form's rupees become whole paise here, once; nothing downstream sees rupees. An edit that
+ * leaves out offeredEverywhere keeps the package's own.
+ */
 function valuesOf(input: PackageInput): repo.PackageValues {
   return {
+    ...(input.offeredEverywhere === undefined ? {} : { offeredEverywhere: input.offeredEverywhere }),
     title: input.title,
     description: input.description,
     pricePaise: rupeesToPaise(input.price),
@@ -45,10 +57,85 @@ export class PackagesService {
     return this.deps.db;
   }
 
-  /** Master sees hidden packages too (to show them again); everyone else only what is on sale. */
+  /**
+   * Master sees every package, hidden ones too (to show them again), each with the colleges it is
+   * enabled for; everyone else what is on sale to their own college (the session's, issue 28).
+   */
   async list(actor: Actor): Promise<{ items: Package[] }> {
-    const rows = await repo.listPackages(this.db, { includeHidden: canManageCommerce(actor) });
-    return { items: rows.map(toPackage) };
+    if (!canManageCommerce(actor)) {
+      const rows = await repo.listPackages(this.db, { all: false, collegeId: actor.collegeId });
+      return { items: rows.map((row) => toPackage(row)) };
+    }
+    const rows = await repo.listPackages(this.db, { all: true });
+    const colleges = await repo.collegesOfPackages(
+      this.db,
+      rows.map((row) => row.id),
+    );
+    return { items: rows.map((row) => toPackage(row, colleges.get(row.id) ?? [])) };
+  }
+
+  /** A college's packages (Master, /addCollege): each with whether the college is offered it. */
+  async collegePackages(actor: Actor, collegeId: string): Promise<CollegePackages> {
+    if (!canManageCommerce(actor)) throw AppError.forbidden();
+    const college = isUuid(collegeId) ? await repo.findCollege(this.db, collegeId) : undefined;
+    if (!college) throw AppError.notFound(M.collegeNotFound);
+    return { college, items: await repo.packagesOfCollege(this.db, collegeId) };
+  }
+
+  /**
+   * Sets the packages Master enables for a college (issue 28): `packageIds` is the whole set, so
+   * the ones left out are disabled. Students of the college who already paid keep their package;
+   * the change decides the next orders. One audit row names what was enabled and disabled.
+   */
+  async setCollegePackages(
+    actor: Actor,
+    collegeId: string,
+    input: SetCollegePackagesInput,
+    meta: Meta,
+  ): Promise<CollegePackages & { message: string }> {
+    if (!canManageCommerce(actor)) throw AppError.forbidden();
+    if (!isUuid(collegeId)) throw AppError.notFound(M.collegeNotFound);
+    const wanted = [...new Set(input.packageIds.map((id) => id.toLowerCase()))];
+    const answer = await this.db.transaction(async (tx) => {
+      const college = await repo.lockCollege(tx, collegeId);
+      if (!college) throw AppError.notFound(M.collegeNotFound);
+      const found = await repo.findPackagesByIds(tx, wanted);
+      if (found.length !== wanted.length) throw AppError.validation(M.notFound);
+      const before = await repo.packagesOfCollege(tx, collegeId);
+      const wantedIds = new Set(wanted);
+      const enabled = before.filter((p) => !p.enabled && wantedIds.has(p.id));
+      const disabled = before.filter((p) => p.enabled && !wantedIds.has(p.id));
+      await repo.enablePackages(
+        tx,
+        collegeId,
+        enabled.map((p) => p.id),
+        actor.id,
+      );
+      await repo.disablePackages(
+        tx,
+        collegeId,
+        disabled.map((p) => p.id),
+      );
+      if (enabled.length > 0 || disabled.length > 0) {
+        const titles = (list: typeof before) => list.map(({ id, title }) => ({ id, title }));
+        await writeAudit(tx, {
+          actorId: actor.id,
+          action: 'college.packages.set',
+          entity: 'college',
+          entityId: collegeId,
+          collegeId,
+          ip: meta.ip,
+          before: { packages: titles(before.filter((p) => p.enabled)) },
+          after: {
+            packages: titles(before.filter((p) => wantedIds.has(p.id))),
+            enabled: titles(enabled),
+            disabled: titles(disabled),
+          },
+        });
+      }
+      return { college, items: await repo.packagesOfCollege(tx, collegeId) };
+    });
+    return { message: M.collegePackagesSaved, ...answer };
   }
 
   async create(actor: Actor, input: PackageInput, meta: Meta): Promise<PackageSaved> {
@@ -65,7 +152,7 @@ export class PackagesService {
       });
       return created;
     });
-    return { message: M.saved, package: toPackage(row) };
+    return { message: M.saved, package: toPackage(row, []) };
   }
 
   /**
@@ -90,7 +177,8 @@ export class PackagesService {
       });
       return after;
     });
-    return { message: M.saved, package: toPackage(row) };
+    const colleges = await repo.collegesOfPackages(this.db, [id]);
+    return { message: M.saved, package: toPackage(row, colleges.get(id) ?? []) };
   }
 
   /** Deletes a package nobody has ordered; one with orders is hidden instead (active: false). */

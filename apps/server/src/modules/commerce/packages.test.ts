@@ -23,6 +23,7 @@ type Item = {
   offerPricePaise: number;
   active: boolean;
   sortOrder: number;
+  offeredEverywhere: boolean;
 };
 
 describe('packages', () => {
@@ -55,15 +56,19 @@ describe('packages', () => {
   });
   const rowOf = async (id: string) => (await t.db.select().from(packages).where(eq(packages.id, id)))[0];
 
-  it('offers a student the four seeded packages in cart order, prices in paise', async () => {
+  it('offers a student Single, the one package every college has; Master sees the four in cart order, prices in paise', async () => {
     const response = await get(t.app, '/api/v1/packages', { cookie: student });
     expect(response.statusCode).toBe(200);
     const items = response.json.items as Item[];
     expect(items.map((i) => [i.title, i.pricePaise, i.offerPricePaise])).toEqual([
       ['Single', 999900, 999900],
-      ['Group', 599900, 599900],
-      ['Institutional', 499900, 499900],
-      ['University', 299900, 299900],
+    ]);
+    const masterView = (await get(t.app, '/api/v1/packages', { cookie: master })).json.items as Item[];
+    expect(masterView.map((i) => [i.title, i.pricePaise, i.offerPricePaise, i.offeredEverywhere])).toEqual([
+      ['Single', 999900, 999900, true],
+      ['Group', 599900, 599900, false],
+      ['Institutional', 499900, 499900, false],
+      ['University', 299900, 299900, false],
     ]);
   });
 

@@ -1,7 +1,7 @@
 import type { GatewayId, OrderStatus, PaymentOrder } from '@pgel/shared/commerce/payments';
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client';
-import { auditLog, coupons, packages, paymentOrders, sessions, users } from '../../db/schema/index';
+import { auditLog, coupons, paymentOrders, sessions, users } from '../../db/schema/index';
 
 /** An order row as the service reads it. */
 export type OrderRow = typeof paymentOrders.$inferSelect;
@@ -20,16 +20,6 @@ export async function findBuyer(db: Executor, userId: string) {
     })
     .from(users)
     .where(and(eq(users.id, userId), isNull(users.deletedAt)))
-    .limit(1);
-  return row;
-}
-
-/** A package on sale: hidden packages are not sold (Master hides one to stop offering it). */
-export async function findPackageOnSale(db: Executor, id: string) {
-  const [row] = await db
-    .select()
-    .from(packages)
-    .where(and(eq(packages.id, id), eq(packages.active, true)))
     .limit(1);
   return row;
 }

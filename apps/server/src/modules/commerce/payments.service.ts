@@ -25,6 +25,7 @@ import {
   type WebhookRequest,
 } from './gateways/gateway';
 import { SandboxGateway } from './gateways/sandbox';
+import { findPackageOnSaleFor } from './packages.repository';
 import {
   endSessionForRotation,
   ownerOfReplacedSession,
@@ -93,8 +94,11 @@ export class PaymentsService {
       throw AppError.conflict(PAYMENT_MESSAGES.alreadyPaid);
     const gateway = this.deps.gateways.get(input.gateway);
     if (!gateway) throw AppError.validation(PAYMENT_MESSAGES.gatewayUnavailable);
-    const pkg = await repo.findPackageOnSale(db, input.packageId);
-    if (!pkg) throw AppError.notFound(PACKAGE_MESSAGES.notFound);
+    // Offered to the buyer's own college (their account's, never an id the page sends; issue 28).
+    const onSale = await findPackageOnSaleFor(db, input.packageId, buyer.collegeId);
+    if (!onSale) throw AppError.notFound(PACKAGE_MESSAGES.notFound);
+    if (!onSale.offered) throw AppError.forbidden(PACKAGE_MESSAGES.notOffered);
+    const pkg = onSale.row;
     const who = { userId: buyer.id, ip: meta.ip };
     const { couponCode } = input;
     const coupon = couponCode
