@@ -27,6 +27,7 @@ export function pkg(changes: Partial<Package> = {}): Package {
     validityMonths: 36,
     active: true,
     sortOrder: 0,
+    offeredEverywhere: true,
     ...changes,
   };
 }

@@ -2,7 +2,7 @@ import { Anchor, Avatar, Button, Group, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { canManageReferenceData } from '@pgel/shared/auth/policies';
 import type { CollegeListItem } from '@pgel/shared/schemas/reference-admin';
-import { IconEdit, IconUserPlus } from '@tabler/icons-react';
+import { IconEdit, IconPackage, IconUserPlus } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { DataTable, type DataTableColumn, useListQuery } from '../../../components/data-table';
 import { useAddAction } from '../../../components/floating-add-button';
@@ -26,15 +26,21 @@ type CollegesPageProps = {
    * module composes it in; without it the rows have no Add Staff action.
    */
   renderAddStaff?: (college: CollegeListItem | null, onClose: () => void) => ReactNode;
+  /**
+   * The Packages dialog of a row (issue 28: the packages the college's residents may buy), open
+   * while `college` is set; commerce composes it in as staff does Add Staff.
+   */
+  renderPackages?: (college: CollegeListItem | null, onClose: () => void) => ReactNode;
 };
 
 /** /addCollege (Master): the College List, Add College, each college's departments and Add Staff. */
-export function CollegesPage({ renderAddStaff }: CollegesPageProps = {}) {
+export function CollegesPage({ renderAddStaff, renderPackages }: CollegesPageProps = {}) {
   const user = useSessionUser();
   const isAllowed = canManageReferenceData(user);
   const [addOpened, addModal] = useDisclosure(false);
   const [editing, setEditing] = useState<CollegeListItem | null>(null);
   const [addingStaffTo, setAddingStaffTo] = useState<CollegeListItem | null>(null);
+  const [packagesOf, setPackagesOf] = useState<CollegeListItem | null>(null);
   const list = useListQuery({
     queryKey: collegesQueryKey,
     queryFn: listColleges,
@@ -130,6 +136,17 @@ export function CollegesPage({ renderAddStaff }: CollegesPageProps = {}) {
               Add Staff
             </Button>
           ) : null}
+          {renderPackages ? (
+            <Button
+              size="compact-sm"
+              variant="light"
+              leftSection={<IconPackage size={16} aria-hidden />}
+              aria-label={`Packages of ${college.name}`}
+              onClick={() => setPackagesOf(college)}
+            >
+              Packages
+            </Button>
+          ) : null}
         </Stack>
       ),
     },
@@ -149,6 +166,7 @@ export function CollegesPage({ renderAddStaff }: CollegesPageProps = {}) {
       <AddCollegeModal opened={addOpened} onClose={addModal.close} />
       <EditDepartmentsModal college={editing} onClose={() => setEditing(null)} />
       {renderAddStaff?.(addingStaffTo, () => setAddingStaffTo(null))}
+      {renderPackages?.(packagesOf, () => setPackagesOf(null))}
     </ReferencePage>
   );
 }

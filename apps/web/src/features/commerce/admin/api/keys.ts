@@ -8,6 +8,7 @@ export const commerceAdminKeys = {
   sponsors: ['commerce', 'admin', 'sponsors'] as const,
   couponPayments: ['commerce', 'admin', 'coupon-payments'] as const,
   packages: ['commerce', 'admin', 'packages'] as const,
+  collegePackages: (collegeId: string) => ['commerce', 'admin', 'college-packages', collegeId] as const,
   colleges: ['commerce', 'admin', 'filters', 'colleges'] as const,
   departments: (collegeId: string | null) =>
     ['commerce', 'admin', 'filters', 'departments', collegeId ?? 'all'] as const,

@@ -20,6 +20,7 @@ type PackageFormValues = {
   validityMonths: number | string;
   active: boolean;
   sortOrder: number | string;
+  offeredEverywhere: boolean;
 };
 
 const EMPTY: PackageFormValues = {
@@ -30,6 +31,7 @@ const EMPTY: PackageFormValues = {
   validityMonths: DEFAULT_VALIDITY_MONTHS,
   active: true,
   sortOrder: 0,
+  offeredEverywhere: false,
 };
 
 /** The form's values for a package: its prices back in rupees. */
@@ -42,6 +44,7 @@ export function packageFormValues(item: Package): PackageFormValues {
     validityMonths: item.validityMonths,
     active: item.active,
     sortOrder: item.sortOrder,
+    offeredEverywhere: item.offeredEverywhere,
   };
 }
 
@@ -131,6 +134,11 @@ export function PackageFormModal({ opened, editing, onClose }: PackageFormModalP
           label="Active (offered to students)"
           description="A hidden package stays here but is not offered on the cart"
           {...form.getInputProps('active', { type: 'checkbox' })}
+        />
+        <Switch
+          label="Offered to every college"
+          description="Otherwise only to the colleges it is enabled for on the College List (a college's Packages)"
+          {...form.getInputProps('offeredEverywhere', { type: 'checkbox' })}
         />
       </DialogForm>
     </FormDialog>

@@ -20,6 +20,7 @@ function pkg(changes: Partial<Package> = {}): Package {
     validityMonths: 36,
     active: true,
     sortOrder: 1,
+    offeredEverywhere: false,
     ...changes,
   };
 }
@@ -61,6 +62,39 @@ describe('PackagesPage', () => {
     expect(within(diploma as HTMLElement).getByRole('button', { name: 'Show Diploma' })).toBeTruthy();
   });
 
+  it('says which colleges may buy each package: every college, those enabled, or none yet', async () => {
+    const colleges = ['Alpha Medical College', 'Beta Medical College', 'Gamma Institute', 'Delta College'];
+    renderAs(master, <PackagesPage />, {
+      'GET /packages': list([
+        pkg({ offeredEverywhere: true, title: 'Single' }),
+        pkg({
+          id: `${ID.slice(0, -1)}3`,
+          title: 'Group',
+          colleges: [{ id: 'c1', name: colleges[0] as string }],
+        }),
+        pkg({
+          id: `${ID.slice(0, -1)}4`,
+          title: 'University',
+          colleges: colleges.map((name, n) => ({ id: `c${n}`, name })),
+        }),
+        pkg({ id: `${ID.slice(0, -1)}5`, title: 'Institutional', colleges: [] }),
+      ]),
+    });
+    const packages = await screen.findByRole('list', { name: 'Packages' }, PATIENTLY);
+    const [single, group, university, institutional] = within(packages).getAllByRole('listitem');
+    expect(single?.textContent).toContain('Offered to: every college');
+    expect(group?.textContent).toContain('Offered to 1 college: Alpha Medical College');
+    expect(university?.textContent).toContain(
+      'Offered to 4 colleges: Alpha Medical College, Beta Medical College, Gamma Institute and 1 more',
+    );
+    expect(institutional?.textContent).toContain('Offered to: no college yet');
+    expect(
+      within(institutional as HTMLElement)
+        .getByRole('link', { name: 'Enable it for a college on the College List' })
+        .getAttribute('href'),
+    ).toBe('/addCollege');
+  });
+
   it('adds a package from the floating button: the offer may not exceed the price', async () => {
     let items = [pkg()];
     const { sent } = renderAs(master, <PackagesPage />, {
@@ -97,6 +131,7 @@ describe('PackagesPage', () => {
       validityMonths: 36,
       active: true,
       sortOrder: 0,
+      offeredEverywhere: false,
     });
     await screen.findByText('Super speciality', {}, PATIENTLY);
   });
@@ -134,6 +169,7 @@ describe('PackagesPage', () => {
       validityMonths: 36,
       active: false,
       sortOrder: 1,
+      offeredEverywhere: false,
     });
   });
 

@@ -1,4 +1,16 @@
-import { Alert, Badge, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Group,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { canManageCommerce } from '@pgel/shared/auth/policies';
 import { type Package, PackageInputSchema, validityLabel } from '@pgel/shared/commerce/packages';
@@ -6,6 +18,7 @@ import { formatInr } from '@pgel/shared/commerce/pricing';
 import { NO_DATA_TEXT } from '@pgel/shared/schemas/list';
 import { IconAlertTriangle, IconEdit, IconEye, IconEyeOff, IconTrash } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
+import { Link } from 'react-router';
 import { showError, showMessage } from '../../../../components/dialogs';
 import { useAddAction } from '../../../../components/floating-add-button';
 import { failureMessage } from '../../../../components/use-form-dialog-submit';
@@ -18,6 +31,42 @@ import { PackageFormModal, packageFormValues } from './package-form-modal';
 
 const TITLE = 'Packages';
 export const ADD_PACKAGE_LABEL = 'Add Package';
+
+/** How many college names a card lists before "and N more". */
+const COLLEGES_SHOWN = 3;
+
+/**
+ * Which colleges may buy the package (issue 28): every college, or those Master enabled it for on
+ * the College List (/addCollege, a row's Packages).
+ */
+function OfferedTo({ item }: { item: Package }) {
+  if (item.offeredEverywhere) {
+    return (
+      <Text size="sm">
+        Offered to: <strong>every college</strong>
+      </Text>
+    );
+  }
+  const colleges = item.colleges ?? [];
+  if (colleges.length === 0) {
+    return (
+      <Text size="sm">
+        Offered to: <strong>no college yet</strong>.{' '}
+        <Anchor component={Link} to="/addCollege" size="sm">
+          Enable it for a college on the College List
+        </Anchor>
+      </Text>
+    );
+  }
+  const names = colleges.slice(0, COLLEGES_SHOWN).map((c) => c.name);
+  const more = colleges.length - names.length;
+  return (
+    <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+      Offered to {colleges.length === 1 ? '1 college' : `${colleges.length} colleges`}: {names.join(', ')}
+      {more > 0 ? ` and ${more} more` : ''}
+    </Text>
+  );
+}
 
 type PackageCardProps = {
   item: Package;
@@ -61,6 +110,7 @@ function PackageCard({ item, isBusy, onEdit, onToggle, onDelete }: PackageCardPr
         <Text size="sm">
           Validity: {validityLabel(item.validityMonths)} · Sort order {item.sortOrder}
         </Text>
+        <OfferedTo item={item} />
         <Group gap="xs" mt="auto" pt="xs" wrap="wrap">
           <Button
             size="compact-sm"
