@@ -11,7 +11,7 @@ import {
   visibleNavigation,
 } from './navigation';
 import { RECORD_KINDS } from './records/kinds';
-import { STAFF_ROLES, type StaffRole } from './roles';
+import { STAFF_ROLES } from './roles';
 
 const MEDICINE = 'General Medicine';
 const FORENSIC = 'Forensic Medicine';
@@ -246,13 +246,22 @@ describe('links to screens that exist', () => {
 });
 
 describe('floating add button', () => {
-  type Who = 'student' | 'professor' | 'hod' | 'master' | 'admin' | 'drp_coordinator';
-  const WHO: Who[] = ['student', 'professor', 'hod', 'master', 'admin', 'drp_coordinator'];
-  const roleOf = (who: Who): StaffRole | null => (who === 'student' ? null : who);
+  type Who = 'student' | 'forensicStudent' | 'professor' | 'hod' | 'master' | 'admin' | 'drp_coordinator';
+  const WHO: Who[] = ['student', 'forensicStudent', 'professor', 'hod', 'master', 'admin', 'drp_coordinator'];
+  const actorOf = (who: Who): NavigationActor => {
+    if (who === 'student') return actors.student;
+    if (who === 'forensicStudent') return actors.forensicStudent;
+    return { role: who, departmentName: who === 'master' || who === 'admin' ? null : MEDICINE };
+  };
+  const STUDENTS: Who[] = ['student', 'forensicStudent'];
 
-  /** Who gets the button on each page (spec 01 section 2.11, spec 03 section 2). */
+  /**
+   * Who gets the button on each page (spec 01 section 2.11, spec 03 section 2): only where they
+   * can add something (issue 28: a student got it on Reports, on the forensic pages outside
+   * Forensic Medicine, on pages for staff).
+   */
   const FAB_TABLE: [path: string, shownTo: Who[]][] = [
-    // The student's exceptions: no button here for anyone.
+    // Nothing to add here for anyone.
     ['/dashboard', []],
     ['/profile', []],
     ['/drp/attendence', []],
@@ -260,42 +269,45 @@ describe('floating add button', () => {
     ['/', []],
     ['/appeal', []],
     ['/atcom', []],
+    ['/printLogbook', []],
+    ['/contact', []],
+    ['/reports', []],
+    ['/allStudent', []],
+    ['/allHod', []],
+    ['/specialty', []],
+    ['/task/no-such-kind', []],
     // HOD's own pages.
     ['/memo', ['hod']],
-    ['/allStaff', ['student', 'hod']],
+    ['/allStaff', ['hod']],
     // Master's commerce pages (issue 13): Create Coupon on both coupon pages, Add Package.
-    ['/coupons', ['student', 'master']],
-    ['/referral', ['student', 'master']],
-    ['/managePackages', ['student', 'master']],
+    ['/coupons', ['master']],
+    ['/referral', ['master']],
+    ['/managePackages', ['master']],
     // Master's reference data.
-    ['/addCollege', ['student', 'master']],
-    ['/departments', ['student', 'master']],
-    ['/computency', ['student', 'master']],
-    ['/skills', ['student', 'master']],
-    // DRP (issue 12, docs/decisions/012): faculty of a department record a resident's posting;
-    // activities and logbook uploads are the resident's own; a coordinator records nothing.
-    ['/drp/home', ['student', 'professor', 'hod']],
-    ['/drp/proc', ['student']],
-    ['/drp/offline', ['student']],
-    // Any staff but a DRP coordinator, who administers no institutions.
-    ['/addInstitute', ['student', 'professor', 'hod', 'master', 'admin']],
-    // Student-only elsewhere: staff never get it on other pages.
-    ['/checkList', ['student']],
-    ['/task/teaching', ['student']],
-    ['/task/clinical-case', ['student']],
-    ['/synopsis', ['student']],
-    ['/thesisReview', ['student']],
-    ['/publication', ['student']],
-    ['/autopsy', ['student']],
-    ['/forn/medico', ['student']],
-    ['/forn/expertOpinion', ['student']],
-    ['/forn/crimeScene', ['student']],
-    ['/printLogbook', ['student']],
-    ['/contact', ['student']],
-    ['/allStudent', ['student']],
-    ['/allHod', ['student']],
-    ['/specialty', ['student']],
-    ['/reports', ['student']],
+    ['/addCollege', ['master']],
+    ['/departments', ['master']],
+    ['/computency', ['master']],
+    ['/skills', ['master']],
+    // DRP (issue 12, docs/decisions/012): the resident or the faculty of a department record a
+    // posting; activities and logbook uploads are the resident's own; a coordinator records nothing.
+    ['/drp/home', ['student', 'forensicStudent', 'professor', 'hod']],
+    ['/drp/proc', STUDENTS],
+    ['/drp/offline', STUDENTS],
+    // Any staff but a DRP coordinator, who administers no institutions; a student may not.
+    ['/addInstitute', ['professor', 'hod', 'master', 'admin']],
+    // The record kinds: students only.
+    ['/checkList', STUDENTS],
+    ['/task/checklist', STUDENTS],
+    ['/task/teaching', STUDENTS],
+    ['/task/clinical-case', STUDENTS],
+    ['/synopsis', STUDENTS],
+    ['/thesisReview', STUDENTS],
+    ['/publication', STUDENTS],
+    // The forensic records: only a student of Forensic Medicine keeps them.
+    ['/autopsy', ['forensicStudent']],
+    ['/forn/medico', ['forensicStudent']],
+    ['/forn/expertOpinion', ['forensicStudent']],
+    ['/forn/crimeScene', ['forensicStudent']],
   ];
 
   const cases = FAB_TABLE.flatMap(([path, shownTo]) =>
@@ -303,7 +315,15 @@ describe('floating add button', () => {
   );
 
   it.each(cases)('$path for $who: $expected', ({ path, who, expected }) => {
-    expect(showsFloatingAddButton(path, roleOf(who))).toBe(expected);
+    expect(showsFloatingAddButton(path, actorOf(who))).toBe(expected);
+  });
+
+  it("shows a student the button on every record kind's page their department keeps", () => {
+    for (const kind of RECORD_KINDS) {
+      const path = kind.page ?? `/task/${kind.id}`;
+      expect(showsFloatingAddButton(path, actors.forensicStudent), path).toBe(true);
+      expect(showsFloatingAddButton(path, actors.student), path).toBe(kind.department !== 'forensic');
+    }
   });
 
   const TEACHING_ROLES = STAFF_ROLES.filter((role) => !['master', 'admin', 'drp_coordinator'].includes(role));
@@ -311,26 +331,28 @@ describe('floating add button', () => {
   it.each(TEACHING_ROLES)(
     'shows department faculty (%s) the button on /drp/home and /addInstitute',
     (role) => {
-      expect(showsFloatingAddButton('/drp/home', role)).toBe(true);
-      expect(showsFloatingAddButton('/addInstitute', role)).toBe(true);
-      expect(showsFloatingAddButton('/drp/proc', role)).toBe(false);
-      expect(showsFloatingAddButton('/drp/offline', role)).toBe(false);
-      expect(showsFloatingAddButton('/dashboard', role)).toBe(false);
+      const actor = { role, departmentName: MEDICINE };
+      expect(showsFloatingAddButton('/drp/home', actor)).toBe(true);
+      expect(showsFloatingAddButton('/addInstitute', actor)).toBe(true);
+      expect(showsFloatingAddButton('/drp/proc', actor)).toBe(false);
+      expect(showsFloatingAddButton('/drp/offline', actor)).toBe(false);
+      expect(showsFloatingAddButton('/dashboard', actor)).toBe(false);
     },
   );
 
   it('never shows a DRP coordinator the button, on any page of their sidebar or elsewhere', () => {
     for (const path of [...DRP_COORDINATOR_PATHS, '/addInstitute', '/memo']) {
-      expect(showsFloatingAddButton(path, 'drp_coordinator'), path).toBe(false);
+      expect(showsFloatingAddButton(path, actors.drpc), path).toBe(false);
     }
   });
 
   it('matches paths as the router does: trailing slash and case do not matter', () => {
-    expect(showsFloatingAddButton('/dashboard/', null)).toBe(false);
-    expect(showsFloatingAddButton('/Dashboard', null)).toBe(false);
-    expect(showsFloatingAddButton('/allstaff', 'hod')).toBe(true);
-    expect(showsFloatingAddButton('/drp/home/', 'professor')).toBe(true);
-    expect(showsFloatingAddButton('', null)).toBe(false);
+    expect(showsFloatingAddButton('/publication/', actors.student)).toBe(true);
+    expect(showsFloatingAddButton('/CheckList', actors.student)).toBe(true);
+    expect(showsFloatingAddButton('/Dashboard', actors.student)).toBe(false);
+    expect(showsFloatingAddButton('/allstaff', actors.hod)).toBe(true);
+    expect(showsFloatingAddButton('/drp/home/', actors.professor)).toBe(true);
+    expect(showsFloatingAddButton('', actors.student)).toBe(false);
   });
 });
 

@@ -1,4 +1,6 @@
-import { isMaster, isStaff } from './auth/policies';
+import { canUseRecordKind, isMaster, isStaff } from './auth/policies';
+import { RECORD_KINDS } from './records/kinds';
+import { kindPagePath } from './records/paths';
 import type { StaffRole } from './roles';
 
 /**
@@ -257,17 +259,28 @@ export function normalisePath(pathname: string): string {
   return (trimmed || '/').toLowerCase();
 }
 
-/** Pages where a student (non-staff) gets no floating add button; every other page has one. */
-export const STUDENT_PAGES_WITHOUT_ADD_BUTTON = [
-  '/dashboard',
-  '/profile',
-  '/drp/attendence',
-  '/support',
-  '/',
-  '/appeal',
-  '/memo',
-  '/atcom',
-] as const;
+/**
+ * Pages besides the record kinds' where a student adds something with the floating button: their
+ * DRP posting (`/drp/home`). Everywhere else a student has nothing to add (issue 28: the button
+ * showed on Reports, on the forensic pages outside Forensic Medicine, on the profile).
+ */
+export const STUDENT_PAGES_WITH_ADD_BUTTON = ['/drp/home'] as const;
+
+/**
+ * The pages where a student adds entries: each record kind's report (its own page or
+ * `/task/{kind}`, the checklist's `/checkList` too) that the student's department keeps (the
+ * forensic kinds only in Forensic Medicine), and STUDENT_PAGES_WITH_ADD_BUTTON.
+ */
+export function studentAddPaths(departmentName: string | null): ReadonlySet<string> {
+  const inForensicDepartment = isForensicDepartment(departmentName);
+  const found = new Set<string>(STUDENT_PAGES_WITH_ADD_BUTTON.map(normalisePath));
+  for (const kind of RECORD_KINDS) {
+    if (!canUseRecordKind({ role: null }, kind, 'write', inForensicDepartment)) continue;
+    found.add(normalisePath(kindPagePath(kind.id)));
+    if (!kind.page) found.add(normalisePath(`/task/${kind.id}`));
+  }
+  return found;
+}
 
 /** Pages where staff get the floating add button, and which staff (nowhere else for staff). */
 export const STAFF_PAGES_WITH_ADD_BUTTON: readonly { path: string; visibleTo: NavRule }[] = [
@@ -287,15 +300,14 @@ export const STAFF_PAGES_WITH_ADD_BUTTON: readonly { path: string; visibleTo: Na
 ];
 
 /**
- * Whether the floating add button shows on this page for this role (spec 01 section 2.11,
- * spec 03 section 2): students on every page but a few; staff only on the listed pages.
+ * Whether the floating add button shows on this page for this actor (spec 01 section 2.11, spec
+ * 03 section 2): only where there is something to add. A student gets it on the pages of the
+ * record kinds their department keeps and on their DRP postings (`studentAddPaths`); staff only on
+ * the listed pages.
  */
-export function showsFloatingAddButton(pathname: string, role: StaffRole | null): boolean {
+export function showsFloatingAddButton(pathname: string, actor: NavigationActor): boolean {
   const path = normalisePath(pathname);
-  if (role === null) {
-    return !STUDENT_PAGES_WITHOUT_ADD_BUTTON.some((excluded) => normalisePath(excluded) === path);
-  }
-  const actor: NavigationActor = { role, departmentName: null };
+  if (actor.role === null) return studentAddPaths(actor.departmentName).has(path);
   return STAFF_PAGES_WITH_ADD_BUTTON.some(
     (page) => normalisePath(page.path) === path && page.visibleTo(actor),
   );

@@ -96,7 +96,7 @@ function SignedInFrame({ user }: { user: SessionUser }) {
   // page says why instead).
   const showsAddButton =
     !isAwaiting &&
-    showsFloatingAddButton(pathname, user.role) &&
+    showsFloatingAddButton(pathname, { role: user.role, departmentName }) &&
     (isStaff(user) ||
       canWriteLogbook({
         role: user.role,
