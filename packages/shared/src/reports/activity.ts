@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MEMO_STATUS_LABELS, type MemoStatus } from '../academic/memos';
 import { RecordFlagSchema } from '../records/flags';
 import { ListQuerySchema } from '../schemas/list';
 
@@ -58,6 +59,12 @@ export const ReportItemSchema = z.object({
   studentName: z.string(),
   /** pending | approved | rejected (academic rows map their own states onto these). */
   status: z.enum(['pending', 'approved', 'rejected']),
+  /**
+   * The row's own state as the table and the CSV show it (issue 28: memos, appraisals and AETCOM
+   * years all read "Approved"): a record's verification, a memo's Issued / Explained / Closed, a
+   * thesis stage In progress / Complete, an appraisal or AETCOM year Recorded.
+   */
+  statusLabel: z.string(),
   /** The activity date (YYYY-MM-DD), else the day it was made. */
   date: z.string(),
   /**
@@ -104,15 +111,55 @@ export function isAcademicReportMenu(menu: string): menu is AcademicReportMenu {
   return Object.hasOwn(ACADEMIC_REPORT_PAGES, menu);
 }
 
-/** The CSV export's columns, in order (the table's). */
-export const REPORT_CSV_COLUMNS = ['Department', 'Menu', 'Role', 'Student Name', 'Status', 'Date'] as const;
+/**
+ * The CSV export's columns, in order: the table's, the entry's title or topic (issue 28) and, for
+ * those who see every college (Master, Admin), the college first.
+ */
+export const REPORT_CSV_COLUMNS = [
+  'Department',
+  'Menu',
+  'Title / Topic',
+  'Role',
+  'Student Name',
+  'Status',
+  'Date',
+] as const;
+export const REPORT_CSV_COLLEGE_COLUMN = 'College';
 
-/** A row's status as the table and the CSV show it. */
+/** A record's status as the table and the CSV show it. */
 export const REPORT_ITEM_STATUS_LABELS: Record<ReportItem['status'], string> = {
   pending: 'Pending',
   approved: 'Approved',
   rejected: 'Rejected',
 };
+
+/** A thesis stage: approved on the report once its last step is written. */
+export const THESIS_REPORT_STATE_LABELS: Record<'pending' | 'approved', string> = {
+  pending: 'In progress',
+  approved: 'Complete',
+};
+
+/** Appraisals and AETCOM years are written by the faculty with their scores: nothing waits. */
+export const SCORED_REPORT_STATE_LABEL = 'Recorded';
+
+/**
+ * A row's own state (`ReportItem.statusLabel`): `memoStatus` is the memo's Issued / Explained /
+ * Closed (MEMO_STATUSES) for a memo row, else unused.
+ */
+export function reportStatusLabel(
+  menu: string,
+  status: ReportItem['status'],
+  memoStatus: string | null,
+): string {
+  if (menu === 'memo' && memoStatus && Object.hasOwn(MEMO_STATUS_LABELS, memoStatus)) {
+    return MEMO_STATUS_LABELS[memoStatus as MemoStatus];
+  }
+  if (menu === 'appraisal' || menu === 'aetcom') return SCORED_REPORT_STATE_LABEL;
+  if ((menu === 'synopsis' || menu === 'thesis') && status !== 'rejected') {
+    return THESIS_REPORT_STATE_LABELS[status];
+  }
+  return REPORT_ITEM_STATUS_LABELS[status];
+}
 
 /** A YYYY-MM-DD date as DD-MM-YYYY (the table and the CSV); anything else unchanged. */
 export function reportDate(iso: string): string {

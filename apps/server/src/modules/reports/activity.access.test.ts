@@ -53,6 +53,12 @@ describe('/reports: both routes for every kind of caller', () => {
   // PostgreSQL) out of Master's view.
   const search = () => `search=${encodeURIComponent(w.tag)}`;
 
+  /** One CSV line's cells (RFC 4180 quoting: commas and doubled quotes inside quotes). */
+  const csvCells = (line: string): string[] =>
+    [...line.matchAll(/(?:^|,)(?:"((?:[^"]|"")*)"|([^,]*))/g)].map((m) =>
+      m[1] !== undefined ? m[1].replace(/""/g, '"') : (m[2] ?? ''),
+    );
+
   for (const who of ACADEMIC_CALLERS) {
     const expected = VISIBLE[who];
 
@@ -75,16 +81,14 @@ describe('/reports: both routes for every kind of caller', () => {
         expect(response.body).not.toContain(w.actors.student.name);
         return;
       }
-      const rows = response.body
+      const [header = [], ...rows] = response.body
         .replace(/^\uFEFF/, '')
         .trim()
         .split('\r\n')
-        .slice(1);
-      // Department, Menu, Role, then the student's name.
-      const names = rows.map((line) => {
-        const quoted = /^[^,]*,[^,]*,[^,]*,"((?:[^"]|"")*)"/.exec(line);
-        return quoted?.[1] ? quoted[1].replace(/""/g, '"').replace(/^'/, '') : (line.split(',')[3] ?? '');
-      });
+        .map(csvCells);
+      // The Student Name column (after College for Master, issue 28).
+      const column = header.indexOf('Student Name');
+      const names = rows.map((cells) => (cells[column] ?? '').replace(/^'/, ''));
       expect(names.sort()).toEqual(expectedNames(expected.scopes));
     });
   }

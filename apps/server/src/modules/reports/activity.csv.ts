@@ -1,6 +1,6 @@
 import {
+  REPORT_CSV_COLLEGE_COLUMN,
   REPORT_CSV_COLUMNS,
-  REPORT_ITEM_STATUS_LABELS,
   type ReportItem,
   reportDate,
 } from '@pgel/shared/reports/activity';
@@ -18,22 +18,27 @@ export function csvCell(value: string): string {
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
-/** The export: BOM, header, one CRLF-ended line per row (the table's columns and formats). */
-export function activityCsv(items: ReportItem[]): string {
-  const lines = [REPORT_CSV_COLUMNS.map(csvCell).join(',')];
+/** An export row: the table's item and its entry's title or topic. */
+export type CsvItem = ReportItem & { title: string };
+
+/**
+ * The export: BOM, header, one CRLF-ended line per row (the table's columns and formats, the
+ * row's own state, its title or topic; with `withCollege` the college first).
+ */
+export function activityCsv(items: readonly CsvItem[], { withCollege = false } = {}): string {
+  const header = withCollege ? [REPORT_CSV_COLLEGE_COLUMN, ...REPORT_CSV_COLUMNS] : [...REPORT_CSV_COLUMNS];
+  const lines = [header.map(csvCell).join(',')];
   for (const item of items) {
-    lines.push(
-      [
-        item.departmentName,
-        item.menuTitle,
-        item.role ?? '',
-        item.studentName,
-        REPORT_ITEM_STATUS_LABELS[item.status],
-        reportDate(item.date),
-      ]
-        .map(csvCell)
-        .join(','),
-    );
+    const cells = [
+      item.departmentName,
+      item.menuTitle,
+      item.title,
+      item.role ?? '',
+      item.studentName,
+      item.statusLabel,
+      reportDate(item.date),
+    ];
+    lines.push((withCollege ? [item.collegeName, ...cells] : cells).map(csvCell).join(','));
   }
   return `${BOM}${lines.join('\r\n')}\r\n`;
 }

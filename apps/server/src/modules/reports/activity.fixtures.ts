@@ -48,7 +48,15 @@ export async function seedActivity(t: TestApp, w: AcademicWorld): Promise<Activi
     name: formulaName,
     verifyByHod: true,
   });
-  const formula = await row('conference', formulaStudent.id, 'pending', '2024-04-01');
+  // Its topic, as the record engine keeps it (the export's Title / Topic, issue 28).
+  const formula = await createRecordRow(t.db, {
+    kind: 'conference',
+    studentId: formulaStudent.id,
+    placement: w.medicine,
+    status: 'pending',
+    date: '2024-04-01',
+    summary: 'Sepsis update',
+  });
 
   const [memo] = await t.db
     .insert(memos)

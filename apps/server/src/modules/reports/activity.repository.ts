@@ -27,6 +27,8 @@ export type ActivityRow = {
   studentId: string;
   studentName: string;
   status: 'pending' | 'approved' | 'rejected';
+  /** A memo's own status (issued | explained | closed); null for every other row. */
+  memoStatus: string | null;
   date: string;
 };
 
@@ -121,7 +123,7 @@ const SCORED_STATUS = sql.raw(`'approved'`);
 
 /**
  * One source of the report: its columns (id, menu, source, college_id, department_id,
- * student_id, status, day, created_at), its table and filter, and the order that is the report's
+ * student_id, status, memo_status, day, created_at), its table and filter, and the order that is the report's
  * (day desc, created_at desc, id desc) restricted to it, which an index reads.
  */
 type Branch = {
@@ -145,7 +147,7 @@ function activityBranches(filter: ActivityFilter): Branch[] {
     const where = sql`r.deleted_at is null${kind} and ${branchWhere('r', filter, sql.raw('r.status'))}`;
     const columns = (day: string) =>
       sql.raw(`r.id, r.kind as menu, 'record' as source, r.college_id, r.department_id, r.student_id,
-        r.status, ${day} as day, r.created_at`);
+        r.status, null::text as memo_status, ${day} as day, r.created_at`);
     // A record's day is its date, else the day it was made: the two are read apart, each in the
     // report's order from an index (records_day_idx / records_undated_created_idx for everyone's,
     // the scope indexes for a department's), as `created_at::date` cannot be indexed.
@@ -168,7 +170,8 @@ function activityBranches(filter: ActivityFilter): Branch[] {
     if (!wants('academic', stage)) continue;
     branches.push({
       columns: sql`t.id, t.stage as menu, 'academic' as source, t.college_id, t.department_id,
-        t.student_id, ${thesisStatus('t')} as status, t.updated_at::date as day, t.created_at`,
+        t.student_id, ${thesisStatus('t')} as status, null::text as memo_status, t.updated_at::date as day,
+        t.created_at`,
       from: sql`theses t`,
       where: sql`t.stage = ${stage} and ${branchWhere('t', filter, thesisStatus('t'))}`,
       order: sql`t.updated_at::date desc, t.created_at desc, t.id desc`,
@@ -178,7 +181,7 @@ function activityBranches(filter: ActivityFilter): Branch[] {
   if (wants('academic', 'memo')) {
     branches.push({
       columns: sql`m.id, 'memo' as menu, 'academic' as source, m.college_id, m.department_id,
-        m.student_id, ${MEMO_STATUS} as status, m.date as day, m.created_at`,
+        m.student_id, ${MEMO_STATUS} as status, m.status as memo_status, m.date as day, m.created_at`,
       from: sql`memos m`,
       where: branchWhere('m', filter, MEMO_STATUS),
       order: sql`m.date desc, m.created_at desc, m.id desc`,
@@ -187,7 +190,8 @@ function activityBranches(filter: ActivityFilter): Branch[] {
   if (wants('academic', 'appraisal')) {
     branches.push({
       columns: sql`a.id, 'appraisal' as menu, 'academic' as source, a.college_id, a.department_id,
-        a.student_id, ${SCORED_STATUS} as status, a.created_at::date as day, a.created_at`,
+        a.student_id, ${SCORED_STATUS} as status, null::text as memo_status, a.created_at::date as day,
+        a.created_at`,
       from: sql`appraisals a`,
       where: branchWhere('a', filter, SCORED_STATUS),
       // Dated by the creation day: created_at's order is the report's.
@@ -197,7 +201,8 @@ function activityBranches(filter: ActivityFilter): Branch[] {
   if (wants('academic', 'aetcom')) {
     branches.push({
       columns: sql`e.id, 'aetcom' as menu, 'academic' as source, e.college_id, e.department_id,
-        e.student_id, ${SCORED_STATUS} as status, e.created_at::date as day, e.created_at`,
+        e.student_id, ${SCORED_STATUS} as status, null::text as memo_status, e.created_at::date as day,
+        e.created_at`,
       from: sql`aetcom_records e`,
       where: branchWhere('e', filter, SCORED_STATUS),
       order: sql`e.created_at desc, e.id desc`,
@@ -227,7 +232,8 @@ function thesisCutoff(filter: ActivityFilter, stage: string): SQL {
 
 /** The statement's shape when the menu leaves no source. */
 const NO_ROWS = sql`select null::uuid as id, null::text as menu, null::text as source, null::uuid as college_id,
-  null::uuid as department_id, null::uuid as student_id, null::text as status, null::date as day,
+  null::uuid as department_id, null::uuid as student_id, null::text as status, null::text as memo_status,
+  null::date as day,
   null::timestamptz as created_at where false`;
 
 /**
@@ -250,6 +256,7 @@ type RawRow = {
   student_id: string | null;
   student_name: string | null;
   status: ActivityRow['status'] | null;
+  memo_status: string | null;
   date: string | null;
 };
 
@@ -263,6 +270,7 @@ function toRow(raw: RawRow): ActivityRow {
     studentId: raw.student_id ?? '',
     studentName: raw.student_name ?? '',
     status: raw.status ?? 'pending',
+    memoStatus: raw.memo_status,
     date: raw.date ?? '',
   };
 }
@@ -273,7 +281,7 @@ function toRow(raw: RawRow): ActivityRow {
  */
 function pageQuery(filter: ActivityFilter): SQL {
   return sql`select a.id::text as id, a.menu, a.source, c.name as college_name, d.name as department_name,
-      a.student_id::text as student_id, s.name as student_name, a.status,
+      a.student_id::text as student_id, s.name as student_name, a.status, a.memo_status,
       to_char(a.day, 'YYYY-MM-DD') as date
     from (${newestOfEachSource(filter)}) a
     join users s on s.id = a.student_id
@@ -396,6 +404,74 @@ export async function recordRoles(db: Executor, ids: readonly string[]): Promise
     );
     for (const row of chunk) {
       rows.push({ id: row.id, kind: row.kind, confirmedRole: row.confirmed_role, details: row.details });
+    }
+  }
+  return rows;
+}
+
+/** What an export row is named by, as stored (issue 28); the service words it. */
+export type EntryTitleRow =
+  | { source: 'record' | 'synopsis' | 'thesis' | 'memo'; id: string; title: string | null }
+  | { source: 'appraisal'; id: string; fromDate: string; toDate: string }
+  | { source: 'aetcom'; id: string; year: number; fromDate: string; toDate: string };
+
+/** The most ids one titles statement takes (the export's 50,000 rows go in several). */
+const TITLE_IDS_PER_STATEMENT = 5000;
+
+/** Each source's table and the columns that name its entry. */
+const TITLE_SOURCES = {
+  record: 'select id::text as id, summary as title from records',
+  synopsis: 'select id::text as id, title from theses',
+  thesis: 'select id::text as id, title from theses',
+  memo: 'select id::text as id, memo_number as title from memos',
+  appraisal:
+    "select id::text as id, to_char(from_date, 'YYYY-MM-DD') as from_date, to_char(to_date, 'YYYY-MM-DD') as to_date from appraisals",
+  aetcom:
+    "select id::text as id, year, to_char(from_date, 'YYYY-MM-DD') as from_date, to_char(to_date, 'YYYY-MM-DD') as to_date from aetcom_records",
+} as const;
+export type TitleSource = keyof typeof TITLE_SOURCES;
+
+/**
+ * The title or topic of export rows, read apart from the report's own statement (which its
+ * indexes answer alone, issue 16): a record's summary (its task or topic, never a patient's
+ * identifier: `summaryOf` leaves sensitive fields out), a thesis stage's title, a memo's number
+ * (never its reason), an appraisal's period and an AETCOM year. By primary key, 5,000 ids a
+ * statement, one statement shape per source.
+ */
+export async function entryTitles(
+  db: Executor,
+  ids: ReadonlyMap<TitleSource, readonly string[]>,
+): Promise<EntryTitleRow[]> {
+  const rows: EntryTitleRow[] = [];
+  for (const [source, all] of ids) {
+    for (let i = 0; i < all.length; i += TITLE_IDS_PER_STATEMENT) {
+      const chunk = await executeNamed<{
+        id: string;
+        title?: string | null;
+        year?: number;
+        from_date?: string;
+        to_date?: string;
+      }>(
+        db,
+        `activity-titles:${source}`,
+        () => sql`${sql.raw(TITLE_SOURCES[source])} where id = any(${sql.placeholder('ids')}::uuid[])`,
+        { ids: all.slice(i, i + TITLE_IDS_PER_STATEMENT) },
+      );
+      for (const row of chunk) {
+        if (source === 'appraisal') {
+          rows.push({ source, id: row.id, fromDate: row.from_date ?? '', toDate: row.to_date ?? '' });
+        } else if (source === 'aetcom') {
+          rows.push({
+            source,
+            id: row.id,
+            year: Number(row.year ?? 0),
+            fromDate: row.from_date ?? '',
+            toDate: row.to_date ?? '',
+          });
+        } else {
+          rows.push({ source, id: row.id, title: row.title ?? null });
+        }
+      }
     }
   }
   return rows;

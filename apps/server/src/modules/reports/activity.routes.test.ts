@@ -1,6 +1,12 @@
-import { REPORT_MESSAGES, REPORT_UNKNOWN_MENU, type ReportItem } from '@pgel/shared/reports/activity';
+import {
+  REPORT_MESSAGES,
+  REPORT_UNKNOWN_MENU,
+  type ReportItem,
+  reportDate,
+} from '@pgel/shared/reports/activity';
 import { todayIso } from '@pgel/shared/schemas/dates';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { memos } from '../../db/schema/index';
 import { type AcademicWorld, withAcademicWorld } from '../../test/academic-world';
 import { get, type TestApp } from '../../test/helpers';
 import { csvCell } from './activity.csv';
@@ -54,22 +60,30 @@ describe('/reports: recent activity', () => {
     // several) the entry named; a student's synopsis or thesis is their page.
     const student = w.actors.student.id;
     const other = w.actors.otherStudent.id;
+    expect(byId.get(ids.teaching)?.statusLabel).toBe('Pending');
+    expect(byId.get(ids.opd)?.statusLabel).toBe('Approved');
+    expect(byId.get(ids.leave)?.statusLabel).toBe('Rejected');
+    // Academic rows say their own state (issue 28), filtered as the status they map onto.
     expect(byId.get(ids.memo)).toMatchObject({
       menuTitle: 'Memos',
       status: 'approved',
+      statusLabel: 'Closed',
       url: `/memo?student=${student}&entry=${ids.memo}`,
     });
     expect(byId.get(ids.synopsis)).toMatchObject({
       status: 'pending',
+      statusLabel: 'In progress',
       url: `/synopsis?student=${other}`,
       date: todayIso(),
     });
     expect(byId.get(ids.appraisal)).toMatchObject({
       status: 'approved',
+      statusLabel: 'Recorded',
       url: `/appeal?student=${student}&entry=${ids.appraisal}`,
     });
     expect(byId.get(ids.aetcom)).toMatchObject({
       status: 'approved',
+      statusLabel: 'Recorded',
       url: `/atcom?student=${other}&entry=${ids.aetcom}`,
     });
     expect(byId.has(ids.deleted)).toBe(false);
@@ -186,14 +200,17 @@ describe('/reports: recent activity', () => {
     );
     expect(response.body.charCodeAt(0)).toBe(0xfeff);
     const lines = response.body.replace(/^\uFEFF/, '').split('\r\n');
-    expect(lines[0]).toBe('Department,Menu,Role,Student Name,Status,Date');
+    // Staff of one department: no College column (issue 28: only Master's export has it).
+    expect(lines[0]).toBe('Department,Menu,Title / Topic,Role,Student Name,Status,Date');
     const quotedName = `"'=HYPERLINK(""x"") ${w.tag}, Formula"`;
-    // A conference logs no role: its Role cell is empty.
-    expect(lines[1]).toBe(`${w.medicine.department.name},Academic Program,,${quotedName},Pending,01-04-2024`);
+    // A conference logs no role: its Role cell is empty; its topic is the entry's.
+    expect(lines[1]).toBe(
+      `${w.medicine.department.name},Academic Program,Sepsis update,,${quotedName},Pending,01-04-2024`,
+    );
     expect(lines.slice(2)).toEqual(['']);
   });
 
-  it('exports every matching row with the statuses as the table shows them', async () => {
+  it('exports every matching row with its own state and title, as the table shows them (issue 28)', async () => {
     const response = await get(t.app, '/api/v1/reports/export.csv?status=accepted&pageSize=5', {
       cookie: w.actors.faculty.cookie,
     });
@@ -202,10 +219,67 @@ describe('/reports: recent activity', () => {
       .trim()
       .split('\r\n');
     expect(lines).toHaveLength(5);
-    expect(lines.slice(1).every((line) => line.split(',')[4] === 'Approved')).toBe(true);
-    expect(lines).toContain(
-      `${w.medicine.department.name},Memos,,${w.actors.student.name},Approved,10-03-2024`,
+    const dept = w.medicine.department.name;
+    const { student, otherStudent } = w.actors;
+    const today = reportDate(todayIso());
+    expect(lines.slice(1).sort()).toEqual(
+      [
+        // The OPD record has no summary in this fixture: its Title / Topic is empty.
+        `${dept},OPD Campus,,,${student.name},Approved,05-03-2024`,
+        `${dept},Memos,MEMO/2024/${w.tag},,${student.name},Closed,10-03-2024`,
+        `${dept},Quarterly Appraisal,01-01-2024 to 31-03-2024,,${student.name},Recorded,${today}`,
+        `${dept},AETCOM,Year 1 (01-01-2024 to 01-01-2025),,${otherStudent.name},Recorded,${today}`,
+      ].sort(),
     );
+  });
+
+  // Last: it adds memos the earlier tests do not count.
+  it("lists a memo's own state: Issued, Explained, Closed (issue 28)", async () => {
+    const { hod, otherStudent } = w.actors;
+    const medicine = { collegeId: w.medicine.college.id, departmentId: w.medicine.department.id };
+    const memo = (sequence: number, status: 'issued' | 'explained') => ({
+      ...medicine,
+      studentId: otherStudent.id,
+      issuedById: hod.id,
+      sequence,
+      memoNumber: `MEMO/2024/${w.tag}-${sequence}`,
+      date: '2024-02-10',
+      reason: 'Late',
+      status,
+      ...(status === 'explained' ? { explanation: 'Sorry', explainedAt: new Date() } : {}),
+    });
+    const added = await t.db
+      .insert(memos)
+      .values([memo(2, 'issued'), memo(3, 'explained')])
+      .returning({ id: memos.id, status: memos.status });
+    const { body } = await list('menu=memo');
+    const labels = new Map(body.items.map((item) => [item.id, [item.status, item.statusLabel]]));
+    expect(labels.get(ids.memo)).toEqual(['approved', 'Closed']);
+    for (const row of added) {
+      expect(labels.get(row.id)).toEqual(['pending', row.status === 'issued' ? 'Issued' : 'Explained']);
+    }
+    // The Pending filter still finds them (their state maps onto it).
+    expect(idsOf((await list('menu=memo&status=pending')).body)).toEqual(added.map((row) => row.id).sort());
+  });
+
+  it("gives Master's export the college of each row; a HOD's has none (issue 28)", async () => {
+    const csv = async (cookie: string, query = '') => {
+      const response = await get(t.app, `/api/v1/reports/export.csv?menu=teaching${query}`, { cookie });
+      expect(response.statusCode).toBe(200);
+      return response.body
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split('\r\n');
+    };
+    const master = await csv(w.actors.master.cookie, `&search=${encodeURIComponent(w.tag)}`);
+    expect(master[0]).toBe('College,Department,Menu,Title / Topic,Role,Student Name,Status,Date');
+    const colleges = master.slice(1).map((line) => line.split(',')[0]);
+    expect(colleges).toContain(w.medicine.college.name);
+    // The other college's row (its college is named South …).
+    expect(colleges.some((name) => name?.startsWith('South '))).toBe(true);
+    const hod = await csv(w.actors.hod.cookie);
+    expect(hod[0]).toBe('Department,Menu,Title / Topic,Role,Student Name,Status,Date');
+    expect(hod.slice(1).every((line) => line.startsWith(`${w.medicine.department.name},`))).toBe(true);
   });
 
   it('quotes and neutralises cells', () => {

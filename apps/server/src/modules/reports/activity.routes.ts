@@ -70,7 +70,8 @@ export function activityReportRoutes(service: ActivityReportService): FastifyPlu
           tags: ['reports'],
           summary: 'The recent activity as CSV (the same filters, every matching row up to 50,000)',
           description:
-            'UTF-8 with a byte order mark; columns Department, Menu, Student Name, Status, Date (DD-MM-YYYY).',
+            'UTF-8 with a byte order mark; columns (College for Master and Admin,) Department, Menu, Title / Topic, ' +
+            "Role, Student Name, Status (the row's own state), Date (DD-MM-YYYY).",
           querystring: ReportExportQuerySchema,
           response: errors,
         },

@@ -21,6 +21,8 @@ import {
   REPORT_UNKNOWN_MENU,
   type ReportItem,
   type ReportQuery,
+  reportDate,
+  reportStatusLabel,
 } from '@pgel/shared/reports/activity';
 import type { ListResponse } from '@pgel/shared/schemas/list';
 import type { Database } from '../../db/client';
@@ -58,6 +60,7 @@ function toItem(row: repo.ActivityRow, extras: RowExtras): ReportItem {
     studentId: row.studentId,
     studentName: row.studentName,
     status: row.status,
+    statusLabel: reportStatusLabel(row.menu, row.status, row.memoStatus),
     date: row.date,
     role: isRecord ? (extras.roles.get(row.id) ?? null) : null,
     flags: isRecord ? (extras.flags.get(row.id) ?? []) : [],
@@ -100,12 +103,45 @@ export class ActivityReportService {
     };
   }
 
-  /** The export: every matching row (at most REPORT_EXPORT_LIMIT) as CSV text. */
+  /**
+   * The export: every matching row (at most REPORT_EXPORT_LIMIT) as CSV text, each with its
+   * entry's title or topic, and its college for those who see every college (issue 28).
+   */
   async exportCsv(actor: Actor, query: ReportFilters): Promise<string> {
     const filter = await this.filterFor(actor, query);
     const rows = await repo.activityRows(this.deps.db, filter, REPORT_EXPORT_LIMIT);
     const roles = await this.rolesOf(rows);
-    return activityCsv(rows.map((row) => toItem(row, { roles, flags: new Map() })));
+    const titles = await this.titlesOf(rows);
+    return activityCsv(
+      rows.map((row) => ({ ...toItem(row, { roles, flags: new Map() }), title: titles.get(row.id) ?? '' })),
+      { withCollege: canChooseReportDepartment(actor) },
+    );
+  }
+
+  /** Each row's title or topic as the export words it, by id. */
+  private async titlesOf(rows: readonly repo.ActivityRow[]): Promise<Map<string, string>> {
+    const ids = new Map<repo.TitleSource, string[]>();
+    for (const row of rows) {
+      const source = titleSourceOf(row);
+      if (!source) continue;
+      const list = ids.get(source) ?? [];
+      list.push(row.id);
+      ids.set(source, list);
+    }
+    const titles = new Map<string, string>();
+    for (const entry of await repo.entryTitles(this.deps.db, ids)) {
+      if (entry.source === 'appraisal') {
+        titles.set(entry.id, `${reportDate(entry.fromDate)} to ${reportDate(entry.toDate)}`);
+      } else if (entry.source === 'aetcom') {
+        titles.set(
+          entry.id,
+          `Year ${entry.year} (${reportDate(entry.fromDate)} to ${reportDate(entry.toDate)})`,
+        );
+      } else if (entry.title) {
+        titles.set(entry.id, entry.title);
+      }
+    }
+    return titles;
   }
 
   /**
@@ -178,6 +214,12 @@ export class ActivityReportService {
       search: query.search,
     };
   }
+}
+
+/** The table a row's title is read from (a record's summary, an academic row's own columns). */
+function titleSourceOf(row: repo.ActivityRow): repo.TitleSource | null {
+  if (row.source === 'record') return 'record';
+  return isAcademicReportMenu(row.menu) ? row.menu : null;
 }
 
 function menuFilter(menu: string | undefined): repo.ActivityFilter['menu'] {

@@ -28,7 +28,8 @@ const STATUS_COLORS: Record<RecordStatus, { color: string; text: string }> = {
   approved: { color: 'green', text: darker('green') },
 };
 
-export function StatusBadge({ status }: { status: RecordStatus }) {
+/** A status as a badge; `label` words it otherwise (a report row's own state: Issued, Recorded). */
+export function StatusBadge({ status, label }: { status: RecordStatus; label?: string }) {
   return (
     <Badge
       color={STATUS_COLORS[status].color}
@@ -37,7 +38,7 @@ export function StatusBadge({ status }: { status: RecordStatus }) {
       // Never cut to 'APPRO…' when a narrow table column squeezes it.
       styles={{ root: { flex: 'none', overflow: 'visible' }, label: { overflow: 'visible' } }}
     >
-      {RECORD_STATUS_LABELS[status]}
+      {label ?? RECORD_STATUS_LABELS[status]}
     </Badge>
   );
 }

@@ -32,6 +32,7 @@ function item(changes: Partial<ReportItem> = {}): ReportItem {
     studentId: '00000000-0000-4000-8000-0000000000f1',
     studentName: 'Asha Nair',
     status: 'approved',
+    statusLabel: 'Approved',
     date: '2026-03-10',
     role: null,
     flags: [],
@@ -171,10 +172,40 @@ describe('ActivityReportPage', () => {
     expect(router.state.location.search).toBe(`?record=${ITEM_ID}`);
   });
 
+  it('shows each academic row in its own state, not "Approved" for all (issue 28)', async () => {
+    const rows = [
+      ['memo', 'Memos', 'pending', 'Explained'],
+      ['appraisal', 'Quarterly Appraisal', 'approved', 'Recorded'],
+      ['aetcom', 'AETCOM', 'approved', 'Recorded'],
+      ['synopsis', 'Thesis Synopsis', 'pending', 'In progress'],
+    ] as const;
+    renderAs(sessionUser({ id: '00000000-0000-4000-8000-0000000000b1', role: 'hod' }), {
+      [FIRST_PAGE]: list(
+        rows.map(([menu, menuTitle, status, statusLabel], n) =>
+          item({
+            id: `00000000-0000-4000-8000-00000000010${n}`,
+            menu,
+            menuTitle,
+            status,
+            statusLabel,
+            url: `/${menu}`,
+          }),
+        ),
+      ),
+    });
+    const table = await screen.findByRole('table', { name: 'Recent activity' }, PATIENTLY);
+    await within(table).findByText('Memos', {}, PATIENTLY);
+    const [, ...bodyRows] = within(table).getAllByRole('row');
+    expect(bodyRows.map((row) => row.querySelector('.mantine-Badge-label')?.textContent)).toEqual(
+      rows.map(([, , , label]) => label),
+    );
+    expect(within(table).queryByText('Approved')).toBeNull();
+  });
+
   it('at 390 px: each row is a card, and a tap on it opens the entry', async () => {
     stubScreenWidth(390);
     const { router } = renderAs(sessionUser({ id: '00000000-0000-4000-8000-0000000000b1', role: 'hod' }), {
-      [FIRST_PAGE]: list([item({ status: 'pending' })]),
+      [FIRST_PAGE]: list([item({ status: 'pending', statusLabel: 'Pending' })]),
     });
     const cards = await screen.findByRole('list', { name: 'Recent activity' }, PATIENTLY);
     expect(screen.queryByRole('table')).toBeNull();

@@ -122,11 +122,13 @@ export function ActivityReportPage() {
       header: 'Status',
       // A doubtful entry's flags under its status (issue 27).
       cell: (item) =>
+        // The row's own state (issue 28: a memo Issued, an appraisal Recorded), coloured by the
+        // status it counts as in the filter.
         isPhone ? (
-          <StatusBadge status={item.status} />
+          <StatusBadge status={item.status} label={item.statusLabel} />
         ) : (
           <Stack gap={4} align="flex-start">
-            <StatusBadge status={item.status} />
+            <StatusBadge status={item.status} label={item.statusLabel} />
             <FlagBadges flags={item.flags} />
           </Stack>
         ),
