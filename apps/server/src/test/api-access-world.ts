@@ -385,6 +385,14 @@ export async function pathParamsFor(
     }
     case 'DELETE /coupons/{id}':
       return { id: (await createCoupon(t.db, { discountPaise: 10_000, quantity: 5 })).id };
+    case 'PUT /students/{id}/certified':
+      // The certificate prints the parent's name and the joining date (issue 28): the owner has
+      // them (put back after the operation, with the other actors).
+      await t.db
+        .update(users)
+        .set({ fatherName: 'Ravi Menon', joiningDate: '2024-01-15' })
+        .where(inArray(users.id, [w.userIds.student]));
+      return { id: w.userIds.student };
     case 'GET /bonafide':
       // The HOD has certified the student (put back after the operation, with the other actors).
       await t.db
