@@ -1,12 +1,18 @@
-import { AETCOM_MESSAGES, AETCOM_SKILLS } from '@pgel/shared/academic/aetcom';
-import { APPRAISAL_MESSAGES, APPRAISAL_PARTICULARS } from '@pgel/shared/academic/appraisal';
+import { AETCOM_MESSAGES, AETCOM_NOTICES, AETCOM_SKILLS } from '@pgel/shared/academic/aetcom';
+import {
+  APPRAISAL_MESSAGES,
+  APPRAISAL_NOTICES,
+  APPRAISAL_PARTICULARS,
+} from '@pgel/shared/academic/appraisal';
+import { ACADEMIC_MESSAGES, addDays, addYears } from '@pgel/shared/academic/common';
 import { MEMO_MESSAGES } from '@pgel/shared/academic/memos';
 import { THESIS_MESSAGES } from '@pgel/shared/academic/thesis';
 import { RECORD_MESSAGES } from '@pgel/shared/records/api';
 import { publication, synopsisUpload } from '@pgel/shared/records/kinds';
 import { PUBLICATION_DELETE_WARNING, publicationMissing } from '@pgel/shared/records/kinds/publication';
 import { VALIDATION_TITLE } from '@pgel/shared/schemas/common';
-import { expect, test } from '@playwright/test';
+import { todayIso as isoToday } from '@pgel/shared/schemas/dates';
+import { expect, type Locator, test } from '@playwright/test';
 import { acknowledge, dialog } from '../support/fixtures';
 import {
   asStaff,
@@ -173,11 +179,16 @@ test('a student writes the synopsis steps in order, each locked once saved; facu
   ).toBeVisible();
 
   await asStaff(browser, testInfo, async (faculty) => {
-    await faculty.goto('/synopsis');
-    const filter = faculty.getByRole('combobox', { name: 'Student', exact: true });
-    await filter.fill(student.name);
-    await faculty.getByRole('option', { name: student.name, exact: true }).click();
+    // The upload's notice opens this student's page, not 'Please select a student first' (issue 28).
+    await faculty.goto('/dashboard');
+    await faculty.getByRole('button', { name: /^Notifications/ }).click();
+    await faculty
+      .getByRole('menuitem', { name: new RegExp(`${student.name} submitted a ${synopsisUpload.menuTitle}`) })
+      .first()
+      .click();
+    await expect(faculty).toHaveURL(/\/synopsis\?student=/);
     await expect(faculty.getByRole('region', { name: 'Synopsis Title', exact: true })).toContainText(title);
+    await expect(faculty.getByText(ACADEMIC_MESSAGES.studentRequired)).toHaveCount(0);
     const table = faculty.getByRole('table', { name: `${synopsisUpload.menuTitle}s` });
     const row = rowWith(table, 'Draft for the guide');
     await row.getByRole('button', { name: /^Action on the upload/ }).click();
@@ -275,10 +286,15 @@ test('the HOD issues a memo, the student explains it, the HOD closes it; each is
   await expect(row).toContainText('Accepted. Inform the unit next time.');
 });
 
-test('faculty save a quarterly appraisal and an AETCOM year; the student reads both', async ({
+/** YYYY-MM-DD as the app shows it, DD-MM-YYYY. */
+const displayDate = (iso: string) => iso.split('-').reverse().join('-');
+
+test('faculty save a quarterly appraisal and, on a phone, an AETCOM year by tapping; the student is told and reads both', async ({
   page,
   browser,
 }, testInfo) => {
+  // 41 taps one after another, each waiting for the accordion to settle: more time on a busy machine.
+  test.slow();
   const student = await freshStudent(page, testInfo, 'appraisal', 'Neha Joshi');
 
   await asStaff(browser, testInfo, async (faculty) => {
@@ -301,49 +317,91 @@ test('faculty save a quarterly appraisal and an AETCOM year; the student reads b
     await appraisal.getByRole('button', { name: 'Save' }).click();
     await expect(dialog(faculty, VALIDATION_TITLE)).toContainText(APPRAISAL_MESSAGES.noToDate);
     await acknowledge(faculty, VALIDATION_TITLE);
+    // Enter in the date takes it and leaves the field; it does not submit the form (issue 28).
     await appraisal.getByRole('textbox', { name: 'From Date' }).fill('01-07-2026');
-    await appraisal.getByRole('textbox', { name: 'From Date' }).press('Tab');
+    await appraisal.getByRole('textbox', { name: 'From Date' }).press('Enter');
     await expect(appraisal.getByRole('textbox', { name: 'To Date' })).toHaveValue('29-09-2026');
+    await expect(faculty.getByRole('dialog')).toHaveCount(0);
+    // Each score one tap on its 1-9 control.
     const scores = [7, 5, 8, 3, 6, 9, 4, 7];
+    const scoreOf = (particular: string) =>
+      appraisal.getByRole('radiogroup', { name: `Score: ${particular}` });
     for (const [index, particular] of APPRAISAL_PARTICULARS.entries()) {
       if (index === 3) continue;
-      await appraisal.getByRole('textbox', { name: `Score: ${particular}` }).fill(String(scores[index]));
+      await scoreOf(particular).getByText(String(scores[index]), { exact: true }).click();
     }
     await expect(appraisal).toContainText('More Than Satisfactory');
     await appraisal.getByRole('button', { name: 'Save' }).click();
     await expect(dialog(faculty, VALIDATION_TITLE)).toContainText(APPRAISAL_MESSAGES.scoreFor(4));
     await acknowledge(faculty, VALIDATION_TITLE);
-    await appraisal.getByRole('textbox', { name: `Score: ${APPRAISAL_PARTICULARS[3]}` }).fill('3');
+    // The row left out is marked.
+    await expect(appraisal.getByRole('row').filter({ hasText: APPRAISAL_PARTICULARS[3] })).toContainText(
+      APPRAISAL_MESSAGES.notScored,
+    );
+    await scoreOf(APPRAISAL_PARTICULARS[3] as string)
+      .getByText('3', { exact: true })
+      .click();
     await expect(appraisal).toContainText('Not Satisfactory');
     await appraisal
       .getByRole('textbox', { name: `Remark: ${APPRAISAL_PARTICULARS[3]}` })
       .fill('Needs more CMEs');
     await appraisal.getByRole('button', { name: 'Save' }).click();
-    await expect(dialog(faculty, 'Success')).toContainText(APPRAISAL_MESSAGES.saved);
-    await acknowledge(faculty, 'Success');
+    await expectSuccess(faculty, APPRAISAL_MESSAGES.saved);
     await expect(faculty.getByRole('article', { name: 'Quarter 01-07-2026 - 29-09-2026' })).toContainText(
       'Needs more CMEs',
     );
 
+    // Issue 28: a whole AETCOM year on a 390 px phone, one tap per score, every tap counted.
+    await faculty.setViewportSize({ width: 390, height: 844 });
     await faculty.goto('/atcom');
     await expect(faculty.getByRole('heading', { level: 1, name: 'Aetcom' })).toBeVisible();
     await pickStudent('Aetcom records');
     const aetcom = faculty.getByRole('form', { name: 'Aetcom scores' });
     await expect(faculty.getByText('Year 1', { exact: true })).toBeVisible();
-    await aetcom.getByRole('textbox', { name: 'From Date' }).fill('01-07-2025');
-    await aetcom.getByRole('textbox', { name: 'From Date' }).press('Tab');
-    await expect(aetcom.getByRole('textbox', { name: 'To Date' })).toHaveValue('01-07-2026');
-    await aetcom.getByRole('button', { name: 'Save' }).click();
-    await expect(dialog(faculty, VALIDATION_TITLE)).toContainText(AETCOM_MESSAGES.fillScores);
-    await acknowledge(faculty, VALIDATION_TITLE);
-    for (const skill of AETCOM_SKILLS) {
-      await aetcom.getByRole('textbox', { name: `${skill.group}: ${skill.skill}` }).fill('8');
+    let taps = 0;
+    let tallest = 0;
+    const tap = async (target: Locator) => {
+      taps += 1;
+      await target.click();
+      tallest = Math.max(tallest, await faculty.evaluate(() => document.documentElement.scrollHeight));
+    };
+    // Year 1 of a student without a joining date: the From Date is typed (typing is not a tap).
+    const yearOneFrom = addDays(isoToday(), -730);
+    const fromField = aetcom.getByRole('textbox', { name: 'From Date' });
+    await tap(fromField);
+    await fromField.fill(displayDate(yearOneFrom));
+    await fromField.press('Enter');
+    await expect(aetcom.getByRole('textbox', { name: 'To Date' })).toHaveValue(
+      displayDate(addYears(yearOneFrom, 1)),
+    );
+    await expect(faculty.getByRole('dialog')).toHaveCount(0);
+    for (const [index, skill] of AETCOM_SKILLS.entries()) {
+      const control = aetcom.getByRole('radiogroup', { name: `${skill.group}: ${skill.skill}` });
+      await tap(control.getByText(String(index === 0 ? 10 : 8), { exact: true }));
     }
-    await aetcom.getByRole('button', { name: 'Save' }).click();
-    await expect(dialog(faculty, 'Success')).toContainText(AETCOM_MESSAGES.saved);
-    await acknowledge(faculty, 'Success');
+    // Every group closed itself once scored; the year's average followed the taps.
+    await expect(aetcom.getByTestId('aetcom-year-average')).toHaveText('Year average: 8.05');
+    await expect(aetcom.getByRole('radiogroup')).toHaveCount(0);
+    await tap(aetcom.getByRole('button', { name: 'Save' }));
+    await expectSuccess(faculty, AETCOM_MESSAGES.saved);
+    console.log(`AETCOM taps: ${taps}`);
+    console.log(`AETCOM page height at 390 px: ${tallest} px at most`);
+    expect(taps).toBeLessThanOrEqual(43);
+    expect(tallest).toBeLessThanOrEqual(2500);
+    // Year 2 starts the day after year 1 ends, filled in.
     await expect(faculty.getByText('Year 2', { exact: true })).toBeVisible();
+    await expect(fromField).toHaveValue(displayDate(addDays(addYears(yearOneFrom, 1), 1)));
   });
+
+  // The student is told of both, by mail with a link and no score.
+  const appraisalMail = await waitForMail(
+    student.email,
+    new RegExp(`^${APPRAISAL_NOTICES.recordedSubject}$`),
+  );
+  expect(appraisalMail.text).toContain('/appeal?entry=');
+  expect(appraisalMail.text).not.toContain('Needs more CMEs');
+  const aetcomMail = await waitForMail(student.email, new RegExp(`^${AETCOM_NOTICES.recordedSubject(1)}$`));
+  expect(aetcomMail.text).toContain('/atcom?entry=');
 
   // The student reads their own, with no form.
   await page.goto('/appeal');
@@ -352,6 +410,8 @@ test('faculty save a quarterly appraisal and an AETCOM year; the student reads b
   );
   await expect(page.getByRole('form', { name: 'Quarterly appraisal' })).toHaveCount(0);
   await page.goto('/atcom');
-  await expect(page.getByText('01-07-2025', { exact: false }).first()).toBeVisible();
+  await expect(
+    page.getByText(displayDate(addDays(isoToday(), -730)), { exact: false }).first(),
+  ).toBeVisible();
   await expect(page.getByRole('form', { name: 'Aetcom scores' })).toHaveCount(0);
 });
