@@ -89,7 +89,7 @@ export function ScoreSegments({
         value={shown ? String(value) : ''}
         onChange={(next) => choose(Number(next))}
         onKeyDown={onKeyDown}
-        color={color}
+        color={color ?? 'brand'}
         fullWidth
         size="md"
         radius="md"

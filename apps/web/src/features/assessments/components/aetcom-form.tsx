@@ -1,4 +1,4 @@
-import { Accordion, Badge, Box, Button, Group, Stack, Text } from '@mantine/core';
+import { Accordion, Badge, Box, Button, Flex, Group, Stack, Text } from '@mantine/core';
 import {
   AETCOM_GROUPS,
   AETCOM_MESSAGES,
@@ -54,8 +54,14 @@ const SkillRow = memo(function SkillRow({ formId, group, index, value, missing, 
   const labelId = useId();
   const missingId = useId();
   return (
-    <Stack gap={4} id={skillRowId(formId, key)} style={{ scrollMarginTop: 80, scrollMarginBottom: 96 }}>
-      <Group gap={6} wrap="nowrap" align="baseline">
+    <Flex
+      id={skillRowId(formId, key)}
+      direction={{ base: 'column', sm: 'row' }}
+      align={{ base: 'stretch', sm: 'center' }}
+      gap={{ base: 4, sm: 'md' }}
+      style={{ scrollMarginTop: 80, scrollMarginBottom: 96 }}
+    >
+      <Group gap={6} wrap="nowrap" align="baseline" style={{ flex: 1, minWidth: 0 }}>
         <Text id={labelId} size="sm" style={{ flex: 1, minWidth: 0 }}>
           {skill}
         </Text>
@@ -73,8 +79,9 @@ const SkillRow = memo(function SkillRow({ formId, group, index, value, missing, 
         value={value}
         missing={missing}
         onChange={(next) => onScore(key, next)}
+        w={{ base: '100%', sm: 420 }}
       />
-    </Stack>
+    </Flex>
   );
 });
 
@@ -103,7 +110,7 @@ const GroupItem = memo(
         style={{ scrollMarginTop: 72, scrollMarginBottom: 96 }}
       >
         <Accordion.Control>
-          <Group justify="space-between" gap={6} wrap="nowrap" pr={4}>
+          <Group justify="space-between" gap={6} wrap="wrap" pr={4} style={{ rowGap: 0 }}>
             <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
               {complete ? (
                 <IconCircleCheckFilled
@@ -113,11 +120,11 @@ const GroupItem = memo(
                   style={{ flex: 'none' }}
                 />
               ) : null}
-              <Text fw={600} size="sm" truncate>
+              <Text fw={600} size="sm">
                 {group.title}
               </Text>
             </Group>
-            <Group gap={8} wrap="nowrap" style={{ flex: 'none' }}>
+            <Group gap={8} wrap="nowrap" style={{ flex: 'none', marginInlineStart: 'auto' }}>
               {markUnscored && unscored > 0 ? (
                 <Text size="xs" fw={700} c="red.8">
                   {unscored} not scored

@@ -3,6 +3,7 @@ import {
   Button,
   Card,
   Group,
+  Input,
   List,
   type MantineColor,
   Stack,
@@ -145,9 +146,9 @@ const RowCard = memo(function RowCard({ formId, index, row, onChange, missing }:
           {missing ? <NotScored /> : <EvaluationBadge evaluation={liveEvaluation(row.score)} />}
         </Group>
         <Stack gap={4}>
-          <Text id={scoreLabelId} size="sm" fw={500}>
+          <Input.Label id={scoreLabelId} size="md">
             Score
-          </Text>
+          </Input.Label>
           <ScoreInput
             index={index}
             row={row}

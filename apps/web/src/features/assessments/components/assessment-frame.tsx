@@ -171,7 +171,8 @@ export function Section({
   aside?: ReactNode;
 }) {
   return (
-    <Card withBorder radius="lg" padding="md">
+    // Overflow visible: a card clips by default, which would pin StickyActions to the card.
+    <Card withBorder radius="lg" padding="md" style={{ overflow: 'visible' }}>
       <Stack gap="md">
         <Group justify="space-between" align="center" gap="xs">
           <Title order={2} size="h4">
