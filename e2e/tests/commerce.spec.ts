@@ -1,8 +1,12 @@
 import { COUPON_MESSAGES } from '@pgel/shared/commerce/coupons';
+import { PAYMENT_MESSAGES } from '@pgel/shared/commerce/payments';
+import { formatInr, priceBreakdown } from '@pgel/shared/commerce/pricing';
 import { VALIDATION_TITLE } from '@pgel/shared/schemas/common';
 import { expect, test } from '@playwright/test';
-import { acknowledge, dialog, loginAs } from '../support/fixtures';
+import { newVerifiedStudent } from '../support/accounts';
+import { acknowledge, dialog, loginAs, uniqueEmail } from '../support/fixtures';
 import { expectSuccess, rowWith } from '../support/journeys';
+import { waitForMail } from '../support/mail';
 
 test('Master creates a coupon, sees it available, and deletes it after confirming its code', async ({
   page,
@@ -44,4 +48,44 @@ test('Master creates a coupon, sees it available, and deletes it after confirmin
   await expect(dialog(page, 'Deleted!')).toContainText(COUPON_MESSAGES.deleted);
   await expect(dialog(page, 'Deleted!')).toHaveCount(0, { timeout: 5000 });
   await expect(rowWith(table, code)).toHaveCount(0);
+});
+
+test('a student pays for the Single package and finds the GST tax invoice on the profile and in the mail', async ({
+  page,
+}, testInfo) => {
+  const email = uniqueEmail('invoice.student', testInfo.project.name);
+  const password = 'Resident@2026';
+  await newVerifiedStudent(page, email, password, 'Meera Pillai', { paid: false });
+  await loginAs(page, 'student', email, password, '/cart');
+
+  // Single: ₹ 9,999 plus 18 % GST, through the sandbox gateway.
+  const total = formatInr(priceBreakdown(999900).totalPaise);
+  await page
+    .getByRole('article')
+    .filter({ hasText: 'Single' })
+    .getByRole('button', { name: 'Buy Now' })
+    .click();
+  await dialog(page, 'Payment')
+    .getByRole('button', { name: `Proceed to pay ${total}` })
+    .click();
+  await page.getByRole('button', { name: `Pay ${total}` }).click();
+  await dialog(page, PAYMENT_MESSAGES.confirmTitle).getByRole('button', { name: 'Pay' }).click();
+  await page.getByRole('button', { name: 'Pay (test success)' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 5000 });
+
+  // The mail names the invoice and leads to the profile, where it is kept.
+  const mail = await waitForMail(email, /^Tax invoice INV\//);
+  const number = /Invoice number:\s+(INV\/\d{2}-\d{2}\/\d{6})/.exec(mail.text)?.[1] ?? '';
+  expect(number).not.toBe('');
+  expect(mail.text).toContain(total);
+  const link = mail.text.match(/https?:\/\/\S+/)?.[0] ?? '';
+  expect(link).toBe(`${testInfo.project.use.baseURL}/profile#invoices`);
+
+  await page.goto(link);
+  const invoices = page.getByRole('region', { name: 'Tax invoices' });
+  await expect(invoices).toContainText(number);
+  await expect(invoices).toContainText(total);
+  const download = page.waitForEvent('download');
+  await invoices.getByRole('button', { name: `Download invoice ${number}` }).click();
+  expect((await download).suggestedFilename()).toBe(`Invoice-${number.replaceAll('/', '-')}.pdf`);
 });

@@ -28,7 +28,7 @@ export const SGST_PERCENT = 9;
 export const INVOICE_MESSAGES = {
   title: 'TAX INVOICE',
   gstinNotSet: 'GSTIN not set',
-  stateNotSet: 'State not set',
+  stateNotSet: 'Not set',
   notFound: 'Invoice not found',
   noInvoices: 'No invoices yet. Your tax invoice appears here once your payment is confirmed.',
   legalNameRequired: "Please enter the seller's legal name",
@@ -124,8 +124,8 @@ export const invoiceFileName = (number: string) => `Invoice-${number.replace(/\/
 
 export const InvoiceIdParamsSchema = z.object({ id: z.string().max(100) });
 
-/** The invoice PDF's address (owner or Master). */
-export const invoicePdfPath = (id: string) => `/invoices/${encodeURIComponent(id)}/pdf`;
+/** The invoice PDF's address for a download link (its buyer or Master). */
+export const invoicePdfUrl = (id: string) => `/api/v1/invoices/${encodeURIComponent(id)}/pdf`;
 
 /** The financial year (April to March, Asia/Kolkata) a moment falls in: '2026-27'. */
 export function financialYearOf(at: Date): string {

@@ -6,6 +6,7 @@ import {
   canWriteLogbook,
   isDrpCoordinator,
 } from '@pgel/shared/auth/policies';
+import { InvoiceAdmin } from '../../features/commerce/invoices/components/invoice-admin';
 import { CoordinatorWork } from '../../features/dashboard/components/coordinator-work';
 import { PendingVerifications } from '../../features/dashboard/components/pending-verifications';
 import { StudentProgress } from '../../features/dashboard/components/student-progress';
@@ -35,6 +36,7 @@ export function Component() {
       {/* Phones only: the college and course tiles, after the logbook (see WelcomeCard). */}
       <WelcomeDetails user={user} />
       {canManageSiteSettings(actor) ? <LandingVideoCard /> : null}
+      {canManageSiteSettings(actor) ? <InvoiceAdmin /> : null}
     </Stack>
   );
 }

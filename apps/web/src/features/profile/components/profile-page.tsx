@@ -19,6 +19,7 @@ import { IconAlertTriangle, IconCircleCheck, IconClock } from '@tabler/icons-rea
 import { errorMessage } from '../../../lib/api-client';
 import { useSessionUser } from '../../../lib/session';
 import { BonafideCard } from '../../bonafide/components/bonafide-card';
+import { MyInvoicesCard } from '../../commerce/invoices/components/my-invoices-card';
 import { useProfile } from '../api/get-profile';
 import { MyTeachersCard } from './my-teachers-card';
 import { ProfileAlerts } from './profile-alerts';
@@ -119,6 +120,7 @@ export function ProfilePage() {
           <ProfileSummary profile={profile.data} />
           {profile.data.role === null ? <BonafideCard /> : null}
           {profile.data.role === null ? <MyTeachersCard canAdd={canAddTeacher} /> : null}
+          {profile.data.role === null ? <MyInvoicesCard /> : null}
           {choosesVerificationMail(profile.data) && profile.data.verificationMail ? (
             <VerificationMailCard mode={profile.data.verificationMail} />
           ) : null}
