@@ -178,6 +178,34 @@ describe('notifications', () => {
     expect(result.items[0]?.description).toBe(`Note ${NOTIFICATION_LIMIT + 4}`);
   });
 
+  it("Mark all read: every unread notification of the caller's, nobody else's, with one audit row", async () => {
+    expect((await post(t.app, '/api/v1/notifications/read-all')).statusCode).toBe(401);
+    const reader = await createUser(t.db, { placement });
+    for (const description of ['One', 'Two', 'Three']) {
+      await notify(t.db, { toId: reader.id, description, collegeId: placement.college.id });
+    }
+    const cookie = await login(t.app, reader.email, reader.password);
+    const othersUnread = (await list(otherCookie)).unreadCount;
+    expect((await list(cookie)).unreadCount).toBe(3);
+
+    const response = await post(t.app, '/api/v1/notifications/read-all', {}, { cookie });
+    expect(response.statusCode).toBe(200);
+    expect(response.json).toEqual({ message: NOTIFICATION_MESSAGES.allRead(3), updatedCount: 3 });
+    const after = await list(cookie);
+    expect(after.unreadCount).toBe(0);
+    expect(after.items.map((item) => item.read)).toEqual([true, true, true]);
+    expect((await list(otherCookie)).unreadCount).toBe(othersUnread);
+    const audits = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'notification.read_all'), eq(auditLog.actorId, reader.id)));
+    expect(audits).toHaveLength(1);
+
+    // Nothing left: nothing changes, nothing is audited.
+    const again = await post(t.app, '/api/v1/notifications/read-all', {}, { cookie });
+    expect(again.json).toEqual({ message: NOTIFICATION_MESSAGES.allRead(0), updatedCount: 0 });
+  });
+
   describe('the welcome notification', () => {
     async function verifyLinkFor(userId: string) {
       const token = newToken();

@@ -130,15 +130,18 @@ describe('resetting a verified entry: an amendment with a reason', () => {
   it('tells the resident in the app (opening the entry) and by mail, never with the reason', async () => {
     const id = await verifiedProcedure();
     expect((await reset(id, { reason: 'Patient Zephyr Quill was on another ward' })).statusCode).toBe(200);
-    const told = await t.db
-      .select()
-      .from(notifications)
-      .where(
-        and(
-          eq(notifications.toId, w.actors.student.id),
-          eq(notifications.url, recordPagePath('procedure', id)),
-        ),
-      );
+    // The verdict's notice opens the entry too (issue 28); the reset's is the one that says so.
+    const told = (
+      await t.db
+        .select()
+        .from(notifications)
+        .where(
+          and(
+            eq(notifications.toId, w.actors.student.id),
+            eq(notifications.url, recordPagePath('procedure', id)),
+          ),
+        )
+    ).filter((n) => n.description.includes('reset'));
     expect(told).toHaveLength(1);
     expect(told[0]?.fromId).toBe(w.actors.faculty.id);
     expect(told[0]?.description).toContain('reset your Procedures entry');
@@ -191,10 +194,16 @@ describe('resetting a verified entry: an amendment with a reason', () => {
     expect(((await get(t.app, `/api/v1/records/${id}`, { cookie: faculty() })).json as Json).history).toEqual(
       [],
     );
+    // The resident hears nothing (the faculty's notice of the new entry opens it too, issue 28).
     const told = await t.db
       .select()
       .from(notifications)
-      .where(eq(notifications.url, recordPagePath('procedure', id)));
+      .where(
+        and(
+          eq(notifications.url, recordPagePath('procedure', id)),
+          eq(notifications.toId, w.actors.otherStudent.id),
+        ),
+      );
     expect(told).toEqual([]);
   });
 });

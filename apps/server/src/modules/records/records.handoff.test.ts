@@ -4,7 +4,7 @@ import type { VerificationMailMode } from '@pgel/shared/schemas/profile';
 import { and, eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox, notifications, users } from '../../db/schema/index';
-import { createRecordRows, createUser, post, type TestApp } from '../../test/helpers';
+import { createRecordRows, createUser, del, post, type TestApp } from '../../test/helpers';
 import {
   needsFile,
   type RecordsWorld,
@@ -201,6 +201,59 @@ describe('records: who hears of a hand-off', () => {
       const toSecond = await mailTo(second.email);
       expect(toSecond).toHaveLength(1);
       expect(toSecond[0]?.subject).toBe('Your Teaching Experience entry was approved');
+    });
+  });
+  describe('notices lead to the entry and are read once it is handled (issue 28)', () => {
+    const notesOn = (subjectId: string) =>
+      t.db.select().from(notifications).where(eq(notifications.subjectId, subjectId));
+
+    it("verifying an entry marks every verifier's notice of it read; the student's opens the entry", async () => {
+      const leave = kindOf('leave');
+      const { id, values } = await submit(leave);
+      const asked = await notesOn(id);
+      expect(asked.map((n) => n.toId).sort()).toEqual([w.actors.faculty.id, w.actors.hod.id].sort());
+      for (const note of asked) expect(note).toMatchObject({ url: `/task/leave?record=${id}`, readAt: null });
+
+      const response = await post(
+        t.app,
+        `/api/v1/records/${id}/verification`,
+        { status: 'approved', remark: 'Fine', ...verifyInputFor(leave, values) },
+        { cookie: w.actors.faculty.cookie },
+      );
+      expect(response.statusCode, response.body).toBe(200);
+      const after = await notesOn(id);
+      // The HOD never opened theirs: the faculty member's verification handled it.
+      for (const note of after.filter((n) => n.toId !== w.actors.student.id)) {
+        expect(note.readAt).toBeInstanceOf(Date);
+      }
+      const toStudent = after.filter((n) => n.toId === w.actors.student.id);
+      expect(toStudent).toHaveLength(1);
+      expect(toStudent[0]).toMatchObject({ url: `/task/leave?record=${id}`, readAt: null });
+    });
+
+    it("deleting an unverified entry marks the verifiers' notices of it read", async () => {
+      const { id } = await submit(kindOf('leave'));
+      expect((await notesOn(id)).filter((n) => n.readAt === null)).toHaveLength(2);
+      const response = await del(t.app, `/api/v1/records/${id}`, { cookie: w.actors.student.cookie });
+      expect(response.statusCode, response.body).toBe(200);
+      const after = await notesOn(id);
+      expect(after).toHaveLength(2);
+      for (const note of after) expect(note.readAt).toBeInstanceOf(Date);
+    });
+
+    it("a synopsis upload's notice opens the student's thesis page, naming the student", async () => {
+      const title = await post(
+        t.app,
+        '/api/v1/theses/synopsis/title',
+        { title: 'Serum magnesium in sepsis' },
+        { cookie: w.actors.student.cookie },
+      );
+      expect(title.statusCode, title.body).toBe(201);
+      const { id } = await submit(kindOf('synopsis-upload'));
+      const notes = await notesOn(id);
+      expect(notes.map((n) => n.toId).sort()).toEqual([w.actors.faculty.id, w.actors.hod.id].sort());
+      // Not the bare '/synopsis', which asks staff to select a student first.
+      for (const note of notes) expect(note.url).toBe(`/synopsis?student=${w.actors.student.id}`);
     });
   });
 });

@@ -2,6 +2,7 @@ import {
   ActionIcon,
   Badge,
   Box,
+  Button,
   Group,
   Indicator,
   Loader,
@@ -12,10 +13,13 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { NOTIFICATION_TEXT, type Notification } from '@pgel/shared/schemas/notifications';
-import { IconBell, IconBellOff } from '@tabler/icons-react';
+import { IconBell, IconBellOff, IconChecks } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { type NavigateFunction, useNavigate } from 'react-router';
+import { showError } from '../../../components/dialogs';
+import { errorMessage } from '../../../lib/api-client';
 import { useNotifications } from '../api/get-notifications';
+import { useMarkAllNotificationsRead } from '../api/mark-all-notifications-read';
 import { useMarkNotificationRead } from '../api/mark-notification-read';
 
 /**
@@ -53,6 +57,7 @@ function badgeText(count: number): string {
 export function NotificationsMenu() {
   const { data, isPending } = useNotifications();
   const markRead = useMarkNotificationRead();
+  const markAllRead = useMarkAllNotificationsRead();
   const navigate = useNavigate();
   const items = data?.items ?? [];
   const unreadCount = data?.unreadCount ?? 0;
@@ -67,6 +72,14 @@ export function NotificationsMenu() {
       }
     }
     follow(notification.url, navigate);
+  };
+
+  const readAll = async () => {
+    try {
+      await markAllRead.mutateAsync();
+    } catch (error) {
+      await showError(errorMessage(error));
+    }
   };
 
   return (
@@ -95,14 +108,28 @@ export function NotificationsMenu() {
         </ActionIcon>
       </Menu.Target>
       <Menu.Dropdown p={0}>
-        <Group justify="space-between" px="md" py="sm" wrap="nowrap">
-          <Text fw={650} size="sm">
-            Notifications
-          </Text>
+        <Group justify="space-between" px="md" py="xs" mih={44} wrap="nowrap" gap="xs">
+          <Group gap="xs" wrap="nowrap">
+            <Text fw={650} size="sm">
+              Notifications
+            </Text>
+            {unreadCount > 0 ? (
+              <Badge color="red" variant="light" size="sm" tt="none">
+                {unreadCount} unread
+              </Badge>
+            ) : null}
+          </Group>
           {unreadCount > 0 ? (
-            <Badge color="red" variant="light" size="sm" tt="none">
-              {unreadCount} unread
-            </Badge>
+            // A plain button, not a menu item: the list stays open and shows everything read.
+            <Button
+              variant="subtle"
+              size="compact-sm"
+              leftSection={<IconChecks size={16} aria-hidden />}
+              onClick={readAll}
+              loading={markAllRead.isPending}
+            >
+              {NOTIFICATION_TEXT.markAllRead}
+            </Button>
           ) : null}
         </Group>
         <Menu.Divider m={0} />
