@@ -1,4 +1,5 @@
 import { COUPON_MESSAGES } from '@pgel/shared/commerce/coupons';
+import { PACKAGE_MESSAGES } from '@pgel/shared/commerce/packages';
 import { PAYMENT_MESSAGES } from '@pgel/shared/commerce/payments';
 import { formatInr, priceBreakdown } from '@pgel/shared/commerce/pricing';
 import { VALIDATION_TITLE } from '@pgel/shared/schemas/common';
@@ -88,4 +89,41 @@ test('a student pays for the Single package and finds the GST tax invoice on the
   const download = page.waitForEvent('download');
   await invoices.getByRole('button', { name: `Download invoice ${number}` }).click();
   expect((await download).suggestedFilename()).toBe(`Invoice-${number.replaceAll('/', '-')}.pdf`);
+});
+
+test('Master enables Group for the demo college; its new resident is offered Single and Group only', async ({
+  page,
+}, testInfo) => {
+  await loginAs(page, 'staff', 'master@demo.test');
+  await page.goto('/addCollege');
+  await page.getByRole('searchbox', { name: 'Search' }).fill('Demo Medical College');
+  await page.getByRole('button', { name: 'Packages of Demo Medical College' }).click();
+  const packages = dialog(page, 'Packages');
+  // Single is every college's; the others are Master's choice per college.
+  await expect(packages.getByRole('checkbox', { name: 'Single' })).toBeChecked();
+  await expect(packages.getByRole('checkbox', { name: 'Single' })).toBeDisabled();
+  await packages.getByRole('checkbox', { name: 'Group' }).check();
+  await packages.getByRole('button', { name: 'Save' }).click();
+  await expectSuccess(page, PACKAGE_MESSAGES.collegePackagesSaved);
+
+  await page.goto('/managePackages');
+  await expect(page.getByRole('listitem', { name: 'Group' })).toContainText(
+    'Offered to 1 college: Demo Medical College',
+  );
+
+  const email = uniqueEmail('offered', testInfo.project.name);
+  await newVerifiedStudent(page, email, 'Logbook@123', 'Meera Nair', { paid: false });
+  await loginAs(page, 'student', email, 'Logbook@123', '/cart');
+  await expect(page.getByRole('article', { name: 'Single' })).toBeVisible();
+  await expect(page.getByRole('article', { name: 'Group' })).toBeVisible();
+  await expect(page.getByRole('article')).toHaveCount(2);
+
+  // Master takes it back (the other journeys see the demo college as seeded).
+  await loginAs(page, 'staff', 'master@demo.test');
+  await page.goto('/addCollege');
+  await page.getByRole('searchbox', { name: 'Search' }).fill('Demo Medical College');
+  await page.getByRole('button', { name: 'Packages of Demo Medical College' }).click();
+  await dialog(page, 'Packages').getByRole('checkbox', { name: 'Group' }).uncheck();
+  await dialog(page, 'Packages').getByRole('button', { name: 'Save' }).click();
+  await expectSuccess(page, PACKAGE_MESSAGES.collegePackagesSaved);
 });

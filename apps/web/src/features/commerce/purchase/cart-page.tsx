@@ -66,7 +66,8 @@ function PackageList({ notice }: { notice: string | null }) {
           {PRODUCT_NAME}
         </Title>
         <Text c="dimmed">
-          Choose your package to start using your logbook. GST of 18 % is added at payment.
+          Choose your package to start using your logbook: these are the packages offered to your college. GST
+          of 18 % is added at payment.
         </Text>
       </Stack>
       {notice ? (
@@ -99,7 +100,11 @@ function PackageList({ notice }: { notice: string | null }) {
           No package is on offer right now. Please try again later.
         </Alert>
       ) : (
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: Math.min(packages.data.length, 4) }} spacing="lg">
+        // At least two columns from tablets up: a college offered Single alone gets a card, not a banner.
+        <SimpleGrid
+          cols={{ base: 1, sm: 2, lg: Math.min(Math.max(packages.data.length, 2), 4) }}
+          spacing="lg"
+        >
           {packages.data.map((pkg) => (
             <PackageCard key={pkg.id} pkg={pkg} onBuy={setBuying} />
           ))}
