@@ -60,3 +60,18 @@ describe('SellerSettingsInputSchema', () => {
     expect(result.error?.issues.map((i) => i.message)).toContain(message);
   });
 });
+
+describe('SellerSettingsInputSchema with several problems', () => {
+  it('names a bad GSTIN beside a missing state, so a form shows both', () => {
+    const result = SellerSettingsInputSchema.safeParse({
+      legalName: 'Logbook Services Pvt Ltd',
+      address: '12 MG Road, Pune',
+      gstin: '27AAPFU0939F1ZW',
+      sacCode: '998315',
+    });
+    expect(result.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['state', INVOICE_MESSAGES.stateRequired],
+      ['gstin', INVOICE_MESSAGES.gstinChecksum],
+    ]);
+  });
+});

@@ -77,21 +77,24 @@ export const SellerSettingsInputSchema = z
       .string()
       .trim()
       .toUpperCase()
-      .max(15, { error: INVOICE_MESSAGES.gstinFormat })
       .nullable()
-      .transform((value) => (value ? value : null)),
+      .transform((value) => (value ? value : null))
+      // Checked here, not with the state below, so a form shows it beside the state's own problem.
+      .superRefine((value, ctx) => {
+        const problem = value === null ? null : gstinProblem(value);
+        if (problem) {
+          const message =
+            problem === 'format' ? INVOICE_MESSAGES.gstinFormat : INVOICE_MESSAGES.gstinChecksum;
+          ctx.addIssue({ code: 'custom', message });
+        }
+      }),
     sacCode: z
       .string({ error: INVOICE_MESSAGES.sacInvalid })
       .trim()
       .regex(/^99\d{4}$/, { error: INVOICE_MESSAGES.sacInvalid }),
   })
   .superRefine((value, ctx) => {
-    if (value.gstin === null) return;
-    const problem = gstinProblem(value.gstin);
-    if (problem) {
-      const message = problem === 'format' ? INVOICE_MESSAGES.gstinFormat : INVOICE_MESSAGES.gstinChecksum;
-      ctx.addIssue({ code: 'custom', message, path: ['gstin'] });
-    } else if (!gstinMatchesState(value.gstin, value.state)) {
+    if (value.gstin !== null && !gstinMatchesState(value.gstin, value.state)) {
       ctx.addIssue({ code: 'custom', message: INVOICE_MESSAGES.gstinState(value.state), path: ['gstin'] });
     }
   });

@@ -1,4 +1,4 @@
-import { Card, Stack, Text, Title } from '@mantine/core';
+import { Card, Group, Stack, Text, Title } from '@mantine/core';
 import {
   type InvoiceSummary,
   invoiceDate,
@@ -6,6 +6,7 @@ import {
   invoicePdfUrl,
 } from '@pgel/shared/commerce/invoices';
 import { formatInr } from '@pgel/shared/commerce/pricing';
+import { IconReceipt } from '@tabler/icons-react';
 import { DataTable, type DataTableColumn, useListQuery } from '../../../../components/data-table';
 import { DownloadButton } from '../../../../components/download-button';
 import { invoiceKeys, listInvoices } from '../api/invoices';
@@ -58,14 +59,17 @@ export function InvoicesTable() {
   return (
     <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby={TITLE_ID}>
       <Stack gap="sm">
-        <Title order={2} size="h4" id={TITLE_ID}>
-          Tax invoices issued
-        </Title>
+        <Group gap="xs" wrap="nowrap">
+          <IconReceipt size={20} aria-hidden />
+          <Title order={2} size="h4" id={TITLE_ID}>
+            Tax invoices issued
+          </Title>
+        </Group>
         <DataTable
           label="Tax invoices"
           columns={columns}
           rowKey={(invoice) => invoice.id}
-          searchPlaceholder="Search invoice number, student or email"
+          searchPlaceholder="Number, student or email"
           {...list.tableProps}
         />
       </Stack>

@@ -72,14 +72,7 @@ function SellerForm({ seller }: { seller: SellerSettings }) {
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="sm">
         <TextInput label="Legal name" required maxLength={200} {...form.getInputProps('legalName')} />
-        <Textarea
-          label="Address"
-          required
-          autosize
-          minRows={2}
-          maxLength={500}
-          {...form.getInputProps('address')}
-        />
+        <Textarea label="Address" required rows={2} maxLength={500} {...form.getInputProps('address')} />
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
           <StateSelect required {...form.getInputProps('state')} />
           <TextInput
