@@ -165,6 +165,7 @@ const RowCard = memo(function RowCard({ formId, index, row, onChange, missing }:
 
 /** A desktop table row: #, the particular with its band under it, the score, the remark. Memoised. */
 const RowLine = memo(function RowLine({ formId, index, row, onChange, missing }: GridRowProps) {
+  const evaluation = liveEvaluation(row.score);
   return (
     <Table.Tr id={rowElementId(formId, index)} style={{ scrollMarginTop: 80, scrollMarginBottom: 96 }}>
       <Table.Td>{index + 1}</Table.Td>
@@ -172,7 +173,8 @@ const RowLine = memo(function RowLine({ formId, index, row, onChange, missing }:
         <Stack gap={4} align="flex-start">
           <Text size="sm">{APPRAISAL_PARTICULARS[index]}</Text>
           <Box aria-live="polite">
-            {missing ? <NotScored /> : <EvaluationBadge evaluation={liveEvaluation(row.score)} />}
+            {/* Nothing until scored: a dash under every particular is only noise here. */}
+            {missing ? <NotScored /> : evaluation ? <EvaluationBadge evaluation={evaluation} /> : null}
           </Box>
         </Stack>
       </Table.Td>
