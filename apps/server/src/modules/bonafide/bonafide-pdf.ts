@@ -29,12 +29,15 @@ const QR_SIZE = 62;
 const INK = '#111111';
 const MUTED = '#555555';
 
+/** A date kept on one line: '1 July 2025' never breaks between its day, month and year. */
+const unbroken = (text: string) => text.replace(/ /g, '\u00a0');
+
 /** The certificate's sentence, kept apart from the drawing so its wording is in one place. */
 export function certificateText(c: BonafideContent): string {
   return (
     `This is to certify that ${c.studentName}, whose ${c.parentKind} name is ${c.parentName}, ` +
     `is a bonafide postgraduate student of the Department of ${c.departmentName}, ${c.collegeName}, ` +
-    `for the period from ${c.periodFrom} to ${c.periodTo}.`
+    `for the period from ${unbroken(c.periodFrom)} to ${unbroken(c.periodTo)}.`
   );
 }
 

@@ -18,7 +18,7 @@ export function BonafideCard() {
     <Card withBorder radius="lg" padding="lg" id="bonafide">
       <Group justify="space-between" align="center" gap="md">
         <Group gap="md" wrap="nowrap" align="flex-start" style={{ flex: '1 1 18rem', minWidth: 0 }}>
-          <ThemeIcon color="teal.8" variant="light" size={40} radius="xl" aria-hidden>
+          <ThemeIcon color="teal" variant="light" size={40} radius="xl" aria-hidden>
             <IconCertificate size={24} />
           </ThemeIcon>
           <Stack gap={4} style={{ minWidth: 0 }}>
@@ -30,7 +30,7 @@ export function BonafideCard() {
             </Text>
           </Stack>
         </Group>
-        <DownloadButton url={BONAFIDE_PATH} fileName={M.fileName}>
+        <DownloadButton url={BONAFIDE_PATH} fileName={M.fileName} w={{ base: '100%', xs: 'auto' }}>
           {M.download}
         </DownloadButton>
       </Group>
