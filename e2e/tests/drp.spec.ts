@@ -167,8 +167,9 @@ test('a resident records a DRP posting; the new coordinator verifies the account
   await uploadForm.getByRole('button', { name: 'Submit' }).click();
   await expect(dialog(page, VALIDATION_TITLE)).toContainText(DRP_UPLOAD_MESSAGES.uploadFile);
   await acknowledge(page, VALIDATION_TITLE);
+  // The label carries the required mark (issue 28): 'DRPC Logbook *'.
   await uploadForm
-    .getByLabel('DRPC Logbook', { exact: true })
+    .getByLabel(/^DRPC Logbook/)
     .setInputFiles({ name: 'drp-logbook-week1.pdf', mimeType: 'application/pdf', buffer: PDF });
   await expect(uploadForm.getByText('Upload complete.')).toBeVisible();
   await uploadForm.getByRole('textbox', { name: 'Student Remark', exact: true }).fill('Week one pages');

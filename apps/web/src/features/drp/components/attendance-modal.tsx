@@ -266,7 +266,7 @@ function MarkDaysForm({ data, userId, onDone, onCancel, onUnsavedChange }: MarkD
                     </Badge>
                   ) : null}
                   {day.date in unsaved ? (
-                    <Badge size="xs" variant="light" color="orange.9">
+                    <Badge size="xs" variant="outline" color="orange.9">
                       Unsaved
                     </Badge>
                   ) : null}
