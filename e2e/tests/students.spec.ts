@@ -1,9 +1,14 @@
+import { readFile } from 'node:fs/promises';
+import { BONAFIDE_MESSAGES } from '@pgel/shared/reports/bonafide';
 import { LOGIN_MESSAGES } from '@pgel/shared/schemas/auth';
 import { PROFILE_MESSAGES } from '@pgel/shared/schemas/profile';
 import { STUDENT_ADMIN_MESSAGES } from '@pgel/shared/schemas/students-admin';
 import { expect, test } from '@playwright/test';
+import jsQR from 'jsqr';
+import * as mupdf from 'mupdf';
 import { newVerifiedStudent } from '../support/accounts';
 import { acknowledge, dialog, loginAs, uniqueEmail } from '../support/fixtures';
+import { asStaff, DEMO_HOD, freshStudent } from '../support/journeys';
 import { waitForMail } from '../support/mail';
 
 test('the HOD approves a new student, who is told and loses the verification alert', async ({
@@ -76,4 +81,70 @@ test('Master deletes a student, who can no longer sign in', async ({ page }, tes
   await page.getByLabel('Password', { exact: true }).fill('Removed@123');
   await page.getByRole('button', { name: 'Login', exact: true }).click();
   await expect(dialog(page, LOGIN_MESSAGES.failedTitle)).toBeVisible();
+});
+
+test('the HOD certifies a student once the profile is complete; the certificate QR checks genuine', async ({
+  page,
+  browser,
+}, testInfo) => {
+  const student = await freshStudent(page, testInfo, 'bonafide', 'Kavya Pillai');
+
+  // The HOD sees why the switch is off, until the profile holds what the certificate prints.
+  await asStaff(
+    browser,
+    testInfo,
+    async (hod) => {
+      await hod.goto('/allStudent');
+      await hod.getByRole('searchbox', { name: 'Search' }).fill(student.name);
+      const table = hod.getByRole('table', { name: 'Students' });
+      await expect(table.getByRole('row')).toHaveCount(2);
+      const toggle = table.getByRole('switch', { name: `${BONAFIDE_MESSAGES.columnLabel}: ${student.name}` });
+      await expect(toggle).toBeDisabled();
+      await expect(table).toContainText("Profile lacks: Father's or mother's name, joining date");
+
+      const profile = (await (await page.request.get('/api/v1/profile')).json()).profile;
+      const saved = await page.request.put('/api/v1/profile', {
+        data: {
+          ...Object.fromEntries(
+            ['dob', 'bloodGroup', 'vaccinationStatus', 'registrationNumber', 'medicalCouncil', 'validUpto']
+              .concat(['address', 'regDate', 'university', 'universityRollNo', 'collegeRollNo', 'motherName'])
+              .concat(['unitHeadId', 'profilePicFileId', 'idProofFileId'])
+              .map((key) => [key, null]),
+          ),
+          name: profile.name,
+          fatherName: 'Suresh Pillai',
+          joiningDate: '2024-08-01',
+        },
+      });
+      expect(saved.status(), await saved.text()).toBe(200);
+
+      await hod.reload();
+      await hod.getByRole('searchbox', { name: 'Search' }).fill(student.name);
+      await expect(toggle).toBeEnabled();
+      await toggle.click({ force: true });
+      await dialog(hod, BONAFIDE_MESSAGES.confirmTitle).getByRole('button', { name: 'Yes, certify' }).click();
+      await expect(dialog(hod, 'Success')).toContainText(/Reference BON\/\d{4}-\d{2}\/\d{6}/);
+    },
+    DEMO_HOD.email,
+  );
+
+  // The student's notice leads to the profile, where the certificate downloads.
+  await page.goto('/dashboard');
+  await page.getByRole('button', { name: /^Notifications, \d+ unread/ }).click();
+  await page.getByRole('menuitem', { name: /Bonafide Certificate is ready/ }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: BONAFIDE_MESSAGES.download }).click(),
+  ]);
+  const pdf = mupdf.Document.openDocument(await readFile(await download.path()), 'application/pdf');
+  const pixmap = pdf.loadPage(0).toPixmap(mupdf.Matrix.scale(2, 2), mupdf.ColorSpace.DeviceRGB, true);
+  const qr = jsQR(new Uint8ClampedArray(pixmap.getPixels()), pixmap.getWidth(), pixmap.getHeight());
+  const checkPath = new URL(qr?.data ?? 'http://none/').pathname;
+  expect(checkPath).toMatch(/^\/check\/[0-9A-Z]{10}$/);
+
+  await page.goto(checkPath);
+  await expect(page.getByText('genuine', { exact: true })).toBeVisible();
+  await expect(page.getByText(student.name)).toBeVisible();
+  await expect(page.getByText(/^BON\/\d{4}-\d{2}\/\d{6}$/)).toBeVisible();
 });
