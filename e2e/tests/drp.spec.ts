@@ -314,7 +314,8 @@ test('a forensic resident adds a medico-legal record with its PMR document; the 
   await expect(dialog(page, VALIDATION_TITLE)).toContainText(FORENSIC_MESSAGES.pmrDoc);
   await acknowledge(page, VALIDATION_TITLE);
   await form
-    .getByLabel('Upload PMR Document', { exact: true })
+    // A required upload's label carries the required mark (issue 28).
+    .getByLabel(/^Upload PMR Document/)
     .setInputFiles({ name: 'pmr-report.pdf', mimeType: 'application/pdf', buffer: PDF });
   await expect(form.getByText('Upload complete.')).toBeVisible();
   await form.getByRole('button', { name: 'Submit' }).click();
