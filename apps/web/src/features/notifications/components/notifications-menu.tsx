@@ -108,28 +108,14 @@ export function NotificationsMenu() {
         </ActionIcon>
       </Menu.Target>
       <Menu.Dropdown p={0}>
-        <Group justify="space-between" px="md" py="xs" mih={44} wrap="nowrap" gap="xs">
-          <Group gap="xs" wrap="nowrap">
-            <Text fw={650} size="sm">
-              Notifications
-            </Text>
-            {unreadCount > 0 ? (
-              <Badge color="red" variant="light" size="sm" tt="none">
-                {unreadCount} unread
-              </Badge>
-            ) : null}
-          </Group>
+        <Group justify="space-between" px="md" py="sm" wrap="nowrap">
+          <Text fw={650} size="sm">
+            Notifications
+          </Text>
           {unreadCount > 0 ? (
-            // A plain button, not a menu item: the list stays open and shows everything read.
-            <Button
-              variant="subtle"
-              size="compact-sm"
-              leftSection={<IconChecks size={16} aria-hidden />}
-              onClick={readAll}
-              loading={markAllRead.isPending}
-            >
-              {NOTIFICATION_TEXT.markAllRead}
-            </Button>
+            <Badge color="red" variant="light" size="sm" tt="none">
+              {unreadCount} unread
+            </Badge>
           ) : null}
         </Group>
         <Menu.Divider m={0} />
@@ -156,6 +142,24 @@ export function NotificationsMenu() {
             </Box>
           </ScrollArea.Autosize>
         )}
+        {unreadCount > 0 ? (
+          <>
+            <Menu.Divider m={0} />
+            <Group justify="center" p={4}>
+              {/* A plain button, not a menu item: the list stays open and shows everything read. */}
+              <Button
+                variant="subtle"
+                size="sm"
+                fullWidth
+                leftSection={<IconChecks size={18} aria-hidden />}
+                onClick={readAll}
+                loading={markAllRead.isPending}
+              >
+                {NOTIFICATION_TEXT.markAllRead}
+              </Button>
+            </Group>
+          </>
+        ) : null}
       </Menu.Dropdown>
     </Menu>
   );
