@@ -236,6 +236,13 @@ describe('verifiers confirmed by someone other than the student', () => {
     expect(await noticesTo(w.actors.student.id)).toContain(
       CONFIRMATION_TEXT.proposerDeclined(w.actors.master.name, teacher.name),
     );
+    // Master decided: the HOD's notice asking them to is read (issue 28).
+    const asked = await t.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.toId, w.actors.hod.id), eq(notifications.subjectId, teacher.id)));
+    expect(asked).toHaveLength(1);
+    expect(asked[0]?.readAt).toBeInstanceOf(Date);
     expect((await decide(teacher.id, 'confirm', 'hod')).statusCode).toBe(409);
   });
 
