@@ -77,3 +77,57 @@ test('the Procedures report: cards on a phone without sideways scrolling, Status
     expect((box?.x ?? -1) >= 0 && (box?.x ?? 0) + (box?.width ?? 0) <= 1366, header).toBe(true);
   }
 });
+
+/** How far each table on the page scrolls sideways inside its box (0: it fits), by its name. */
+async function sidewaysScroll(page: Page): Promise<Record<string, number>> {
+  return page.evaluate(() => {
+    const found: Record<string, number> = {};
+    for (const table of document.querySelectorAll('table')) {
+      let box = table.parentElement;
+      while (box && box !== document.body && getComputedStyle(box).overflowX === 'visible') {
+        box = box.parentElement;
+      }
+      found[table.getAttribute('aria-label') ?? '?'] = (box?.scrollWidth ?? 0) - (box?.clientWidth ?? 0);
+    }
+    return found;
+  });
+}
+
+test('no table scrolls sideways at 1366 px: the widest reports fold their less important columns into each row', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  const pages = {
+    student: ['/publication', '/task/procedure', '/task/conference', '/checkList', '/drp/proc', '/drp/home'],
+    staff: ['/publication', '/task/procedure', '/task/surgical-skill', '/memo', '/drp/home', '/allStudent'],
+  } as const;
+  for (const [kind, email] of [
+    ['student', 'student@demo.test'],
+    ['staff', 'hod@demo.test'],
+    ['staff', 'master@demo.test'],
+  ] as const) {
+    await loginAs(page, kind, email);
+    for (const path of pages[kind]) {
+      await page.goto(path);
+      await expect(page.locator('main table').first()).toBeVisible();
+      // Its rows have arrived (a row, or the empty list's line).
+      await expect(page.locator('main table tbody tr').first()).toBeVisible();
+      const over = Object.entries(await sidewaysScroll(page)).filter(([, pixels]) => pixels > 1);
+      expect(over, `${email} ${path}`).toEqual([]);
+    }
+  }
+
+  // What does not fit is one tap away in the row's details.
+  await loginAs(page, 'student', 'student@demo.test');
+  await addProcedures(page, 1);
+  await page.goto('/task/procedure');
+  const table = page.getByRole('table', { name: REPORT });
+  const toggle = table.getByRole('button', { name: 'Show more of row 1' });
+  await toggle.click();
+  await expect(table.getByRole('button', { name: 'Hide more of row 1' })).toHaveAttribute(
+    'aria-expanded',
+    'true',
+  );
+  // The last of the columns a phone's card leaves out is the first to fold: the score.
+  await expect(table.locator('dl').first()).toContainText('Score');
+});
