@@ -62,7 +62,7 @@ test('a student adds a publication with its certificate and deletes it while unv
   await acknowledge(page, VALIDATION_TITLE);
   await form.getByRole('textbox', { name: 'Co-Author', exact: true }).fill('R. Shah');
   await form
-    .getByLabel('Certificate', { exact: true })
+    .getByLabel(/^Certificate\s*\*?$/)
     .setInputFiles({ name: 'acceptance-letter.pdf', mimeType: 'application/pdf', buffer: PDF });
   await expect(form.getByText('Upload complete.')).toBeVisible();
   await form.getByRole('button', { name: 'Submit' }).click();
@@ -150,7 +150,7 @@ test('a student writes the synopsis steps in order, each locked once saved; facu
   await expect(dialog(page, VALIDATION_TITLE)).toContainText(THESIS_MESSAGES.selectCertificate);
   await acknowledge(page, VALIDATION_TITLE);
   await certificate
-    .getByLabel('IEC Clearance Certificate', { exact: true })
+    .getByLabel(/^IEC Clearance Certificate\s*\*?$/)
     .setInputFiles({ name: 'iec-clearance.pdf', mimeType: 'application/pdf', buffer: PDF });
   await expect(certificate.getByText('Upload complete.')).toBeVisible();
   await save('Save Certificate', THESIS_MESSAGES.confirm.certificate, THESIS_MESSAGES.saved.certificate);
@@ -164,7 +164,7 @@ test('a student writes the synopsis steps in order, each locked once saved; facu
   await expect(dialog(page, VALIDATION_TITLE)).toContainText(THESIS_MESSAGES.uploadFile);
   await acknowledge(page, VALIDATION_TITLE);
   await upload
-    .getByLabel('File', { exact: true })
+    .getByLabel(/^File\s*\*?$/)
     .setInputFiles({ name: 'synopsis-draft.pdf', mimeType: 'application/pdf', buffer: PDF });
   await expect(upload.getByText('Upload complete.')).toBeVisible();
   await upload.getByRole('textbox', { name: 'S-Remark' }).fill('Draft for the guide');

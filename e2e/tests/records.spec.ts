@@ -109,7 +109,7 @@ test('a teaching entry approved with a score: the student sees Approved, the sco
   await addTopicEntry(page, 'teaching', approvedTopic, async (f) => {
     await choose(page, f, 'Type', 'Theory Class');
     await f
-      .getByLabel('Certificate', { exact: true })
+      .getByLabel(/^Certificate\s*\*?$/)
       .setInputFiles({ name: 'class-attendance.pdf', mimeType: 'application/pdf', buffer: PDF });
     await expect(f.getByText('Upload complete.')).toBeVisible();
   });
@@ -224,7 +224,7 @@ test('a certificate uploaded with an extra-curricular entry is shown to the stud
   await expect(dialog(page, VALIDATION_TITLE)).toContainText(RECORD_MESSAGES.fillAll);
   await acknowledge(page, VALIDATION_TITLE);
   await form
-    .getByLabel('Certificate', { exact: true })
+    .getByLabel(/^Certificate\s*\*?$/)
     .setInputFiles({ name: 'quiz-certificate.pdf', mimeType: 'application/pdf', buffer: PDF });
   await expect(form.getByText('Upload complete.')).toBeVisible();
   await expect(form).toContainText('quiz-certificate.pdf');
