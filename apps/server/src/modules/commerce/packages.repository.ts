@@ -80,18 +80,8 @@ export async function collegesOfPackages(
   return byPackage;
 }
 
-/**
- * The college, locked so two saves of its packages run one after the other. FOR NO KEY UPDATE:
- * the save never changes the college's key, so rows referencing the college stay writable.
- */
-export async function lockCollege(db: Executor, id: string) {
-  const [row] = await db
-    .select({ id: colleges.id, name: colleges.name })
-    .from(colleges)
-    .where(eq(colleges.id, id))
-    .for('no key update');
-  return row;
-}
+/** The college, locked so two saves of its packages run one after the other (as its departments). */
+export { lockCollege } from '../reference/reference-admin.repository';
 
 export async function findCollege(db: Executor, id: string) {
   const [row] = await db

@@ -7,12 +7,12 @@ import {
   type AttendanceRow,
 } from '@pgel/shared/drp/attendance';
 import { VALIDATION_TITLE } from '@pgel/shared/schemas/common';
-import { IconRestore } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { type FormEvent, type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { DialogActions } from '../../../components/dialog-actions';
 import { showConfirm, showError } from '../../../components/dialogs';
+import { DraftRestoredNote } from '../../../components/draft-restored-note';
 import { FormDialog } from '../../../components/form-dialog';
 import { useFormDialogSubmit } from '../../../components/use-form-dialog-submit';
 import { errorMessage } from '../../../lib/api-client';
@@ -226,7 +226,12 @@ function MarkDaysForm({ data, userId, onDone, onCancel, onUnsavedChange }: MarkD
     <form onSubmit={save} noValidate aria-label={ATTENDANCE_MESSAGES.markTitle}>
       <Stack gap="md">
         {restoredCount > 0 && unsavedCount > 0 ? (
-          <DraftRestoredNote count={restoredCount} onDiscard={() => void discardDraft()} />
+          <DraftRestoredNote
+            discardLabel={ATTENDANCE_MESSAGES.discardDraft}
+            onDiscard={() => void discardDraft()}
+          >
+            {ATTENDANCE_MESSAGES.draftRestored(restoredCount)}
+          </DraftRestoredNote>
         ) : null}
         <Group justify="space-between" gap="xs">
           <Summary row={data.row} />
@@ -331,31 +336,6 @@ function StickyFooter({ children }: { children: ReactNode }) {
         {children}
       </Group>
     </Box>
-  );
-}
-
-/** 'Draft restored' over a sheet opened with the marks left unsaved last time, and a way out. */
-function DraftRestoredNote({ count, onDiscard }: { count: number; onDiscard: () => void }) {
-  return (
-    <Group
-      gap="sm"
-      justify="space-between"
-      wrap="nowrap"
-      px="sm"
-      py={6}
-      bg="var(--mantine-color-brand-light)"
-      style={{ borderRadius: 'var(--mantine-radius-md)' }}
-    >
-      <Group gap={8} wrap="nowrap" align="flex-start">
-        <IconRestore size={18} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
-        <Text size="sm" role="status">
-          {ATTENDANCE_MESSAGES.draftRestored(count)}
-        </Text>
-      </Group>
-      <Button variant="subtle" size="compact-sm" onClick={onDiscard} style={{ flexShrink: 0 }}>
-        {ATTENDANCE_MESSAGES.discardDraft}
-      </Button>
-    </Group>
   );
 }
 

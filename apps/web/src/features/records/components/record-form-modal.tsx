@@ -28,7 +28,7 @@ import {
   saveRecordDraft,
 } from './record-draft';
 import { RecordField } from './record-fields';
-import { DraftRestoredNote, NextEntryNote } from './record-form-notes';
+import { EntryDraftRestoredNote, NextEntryNote } from './record-form-notes';
 import {
   changeRecordValue,
   errorsByField,
@@ -270,7 +270,7 @@ function RecordForm({ kind, onDone, onCancel, onEditedChange }: RecordFormProps)
         <div ref={topRef} />
         {savedMessage ? <NextEntryNote message={savedMessage} onClose={hideSaved} /> : null}
         {isDraftShown ? (
-          <DraftRestoredNote
+          <EntryDraftRestoredNote
             leavesOutPatient={draftLeavesOutPatient(kind)}
             onDiscard={() => void discardDraft()}
           />

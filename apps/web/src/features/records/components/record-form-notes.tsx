@@ -1,16 +1,14 @@
-import { Button, Group, Notification, Text } from '@mantine/core';
+import { Notification, Text } from '@mantine/core';
 import { ENTRY_FORM_MESSAGES as M } from '@pgel/shared/records/entry-form';
-import { IconCheck, IconRestore } from '@tabler/icons-react';
+import { IconCheck } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
+import { DraftRestoredNote } from '../../../components/draft-restored-note';
 
 /** How long the success note of 'Save and add another' stays. */
 export const NEXT_ENTRY_NOTE_MS = 5000;
 
-/**
- * 'Draft restored' over a form opened with the student's unfinished entry, and a way to start
- * afresh instead. Kinds with patient details say those were not kept.
- */
-export function DraftRestoredNote({
+/** The entry form's 'Draft restored': kinds with patient details say those were not kept. */
+export function EntryDraftRestoredNote({
   leavesOutPatient,
   onDiscard,
 }: {
@@ -18,28 +16,12 @@ export function DraftRestoredNote({
   onDiscard: () => void;
 }) {
   return (
-    <Group
-      gap="sm"
-      justify="space-between"
-      wrap="nowrap"
-      px="sm"
-      py={6}
-      bg="var(--mantine-color-brand-light)"
-      style={{ borderRadius: 'var(--mantine-radius-md)' }}
-    >
-      <Group gap={8} wrap="nowrap" align="flex-start">
-        <IconRestore size={18} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
-        <Text size="sm" role="status">
-          <Text span fw={600} inherit>
-            {M.draftRestored}.
-          </Text>
-          {leavesOutPatient ? ` ${M.draftPatientAgain}` : null}
-        </Text>
-      </Group>
-      <Button variant="subtle" size="compact-sm" onClick={onDiscard} style={{ flexShrink: 0 }}>
-        {M.discardDraft}
-      </Button>
-    </Group>
+    <DraftRestoredNote discardLabel={M.discardDraft} onDiscard={onDiscard}>
+      <Text span fw={600} inherit>
+        {M.draftRestored}.
+      </Text>
+      {leavesOutPatient ? ` ${M.draftPatientAgain}` : null}
+    </DraftRestoredNote>
   );
 }
 

@@ -1,0 +1,39 @@
+import { Button, Group, Text } from '@mantine/core';
+import { IconRestore } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+
+/**
+ * 'Draft restored' over a form or sheet opened with what was left unsaved last time, and a way
+ * to start afresh instead (the entry form, DRP attendance).
+ */
+export function DraftRestoredNote({
+  children,
+  discardLabel,
+  onDiscard,
+}: {
+  children: ReactNode;
+  discardLabel: string;
+  onDiscard: () => void;
+}) {
+  return (
+    <Group
+      gap="sm"
+      justify="space-between"
+      wrap="nowrap"
+      px="sm"
+      py={6}
+      bg="var(--mantine-color-brand-light)"
+      style={{ borderRadius: 'var(--mantine-radius-md)' }}
+    >
+      <Group gap={8} wrap="nowrap" align="flex-start">
+        <IconRestore size={18} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
+        <Text size="sm" role="status">
+          {children}
+        </Text>
+      </Group>
+      <Button variant="subtle" size="compact-sm" onClick={onDiscard} style={{ flexShrink: 0 }}>
+        {discardLabel}
+      </Button>
+    </Group>
+  );
+}
