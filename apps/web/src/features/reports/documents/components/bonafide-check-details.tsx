@@ -1,19 +1,7 @@
-import { SimpleGrid, Text } from '@mantine/core';
+import { SimpleGrid } from '@mantine/core';
 import type { BonafideCheck } from '@pgel/shared/reports/bonafide';
 import dayjs from 'dayjs';
-
-function Detail({ label, value }: { label: string; value: string }) {
-  return (
-    <div>
-      <Text size="sm" c="dimmed" component="dt">
-        {label}
-      </Text>
-      <Text fw={600} component="dd" m={0} style={{ overflowWrap: 'anywhere' }}>
-        {value}
-      </Text>
-    </div>
-  );
-}
+import { Detail } from './check-details';
 
 /** Whose Bonafide Certificate the code is, its reference and issue date (issue 28). */
 export function BonafideCheckDetails({ check }: { check: BonafideCheck }) {

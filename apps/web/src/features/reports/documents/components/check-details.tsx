@@ -7,7 +7,8 @@ function formatIssuedAt(value: string): string {
   return /^\d{4}-\d{2}-\d{2}T/.test(value) ? dayjs(value).format('D MMMM YYYY, HH:mm') : value;
 }
 
-function Detail({ label, value }: { label: string; value: string }) {
+/** One labelled value of a check page (the logbook's and the bonafide certificate's). */
+export function Detail({ label, value }: { label: string; value: string }) {
   return (
     <div>
       <Text size="sm" c="dimmed" component="dt">
