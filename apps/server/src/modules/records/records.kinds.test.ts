@@ -166,7 +166,8 @@ describe('records: every kind of the registry', () => {
         const response = await create(kind, values);
         expect(response.statusCode, response.body).toBe(400);
         const message = missingMessage(kind, field);
-        expect(response.json.message).toBe(message);
+        // A kind that names every empty field in one line says so (publications, issue 28).
+        expect(response.json.message).toBe(kind.missingSummary?.([field.label]) ?? message);
         expect(response.json.fieldErrors).toEqual({ [field.name]: message });
       },
     );
