@@ -3,7 +3,6 @@ import { FORENSIC_DEPARTMENT_NAME } from '@pgel/shared/navigation';
 import { initialsOf } from '@pgel/shared/privacy/masking';
 import { RECORD_MESSAGES } from '@pgel/shared/records/api';
 import { RECORD_KINDS } from '@pgel/shared/records/kinds';
-import { kindPagePath } from '@pgel/shared/records/paths';
 import type { FieldDef, RecordKind } from '@pgel/shared/records/types';
 import { todayIso } from '@pgel/shared/schemas/dates';
 import { and, eq } from 'drizzle-orm';
@@ -23,6 +22,7 @@ import {
   validValues,
   verifyInputFor,
 } from '../../test/records-world';
+import { entryUrl } from './records.notify';
 
 /** The message a missing required field gives (the registry's rule). */
 function missingMessage(kind: RecordKind, field: FieldDef): string {
@@ -238,7 +238,8 @@ describe('records: every kind of the registry', () => {
         .where(
           and(
             eq(notifications.toId, worldOf(kind).actors.student.id),
-            eq(notifications.url, kindPagePath(kind.id)),
+            // The notice opens the entry itself (issue 28).
+            eq(notifications.url, entryUrl(kind, { id, studentId: worldOf(kind).actors.student.id })),
           ),
         );
       expect(told.some((n) => n.fromId === verifier().id)).toBe(true);

@@ -282,7 +282,10 @@ describe('records API', () => {
         .select()
         .from(notifications)
         .where(
-          and(eq(notifications.toId, w.actors.faculty.id), eq(notifications.url, '/task/clinical-case')),
+          and(
+            eq(notifications.toId, w.actors.faculty.id),
+            eq(notifications.url, `/task/clinical-case?record=${id}`),
+          ),
         );
       expect(told.at(-1)).toMatchObject({ fromId: w.actors.student.id });
       expect(told.at(-1)?.description).toContain(w.actors.student.name);

@@ -110,8 +110,9 @@ describe('the logbook as evidence: confirmed roles and amended entries', () => {
       .replace(/^\uFEFF/, '')
       .trim()
       .split('\r\n');
-    expect(lines[0]).toBe('Department,Menu,Role,Student Name,Status,Date');
-    const roles = lines.slice(1).map((line) => `${line.split(',')[2]}|${line.split(',')[4]}`);
+    expect(lines[0]).toBe('Department,Menu,Title / Topic,Role,Student Name,Status,Date');
+    // Counted from the end: a title may hold a quoted comma.
+    const roles = lines.slice(1).map((line) => `${line.split(',').at(-4)}|${line.split(',').at(-2)}`);
     expect(roles.sort()).toEqual([
       'Assisted|Pending',
       'Observed|Approved',
