@@ -3,15 +3,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '../test/render';
 import { stubScreenWidth } from '../test/screen-width';
-import {
-  DataTable,
-  type DataTableColumn,
-  foldColumns,
-  type ListParams,
-  listSearchParams,
-  pageWindow,
-  useListQuery,
-} from './data-table';
+import { DataTable, type ListParams, listSearchParams, pageWindow, useListQuery } from './data-table';
 
 describe('pageWindow', () => {
   it.each([
@@ -239,74 +231,5 @@ describe('DataTable on a phone and on a desktop', () => {
     expect(header('Remark').hasAttribute('data-sticky-end')).toBe(false);
     const statusCell = within(table).getByRole('cell', { name: 'Approved' });
     expect(statusCell.hasAttribute('data-sticky-end')).toBe(true);
-  });
-});
-
-describe('DataTable at a laptop width: no sideways scrolling (issue 28)', () => {
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    vi.restoreAllMocks();
-  });
-
-  it('folds the columns a phone leaves out first, then plain fields, last first; never the heading, status or actions', () => {
-    const column = (key: string, card?: DataTableColumn<Entry>['card'], sticky?: 'end') => ({
-      key,
-      header: key,
-      cell: () => key,
-      card,
-      sticky,
-    });
-    const columns = [
-      { ...column('sr'), width: 56 },
-      column('title', 'title'),
-      column('author', 'hidden'),
-      column('date', 'field'),
-      column('journal', 'hidden'),
-      column('teacher', 'field'),
-      column('status', 'status', 'end'),
-      column('action', undefined, 'end'),
-    ];
-    // Seven flexible columns of 120 and the row number: 896 px wanted.
-    const minWidth = 56 + 7 * 120;
-    expect(foldColumns(columns, 1000, minWidth).folded).toEqual(new Set());
-    expect([...foldColumns(columns, 800, minWidth).folded]).toEqual(['journal', 'author']);
-    expect([...foldColumns(columns, 500, minWidth).folded]).toEqual(['journal', 'author', 'teacher', 'date']);
-    // Nothing else folds, however narrow; nothing at all while the width is unknown.
-    expect([...foldColumns(columns, 100, minWidth).folded]).toHaveLength(4);
-    expect(foldColumns(columns, 0, minWidth).folded.size).toBe(0);
-    // The table then asks for what is left and the details toggle: it fits.
-    expect(foldColumns(columns, 800, minWidth).width).toBe(896 - 240 + 44);
-  });
-
-  it("shows the folded columns in the row's details, one tap away", () => {
-    stubScreenWidth(1366);
-    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(520);
-    renderWithApp(<EntriesList />);
-    const table = screen.getByRole('table', { name: 'Entries' });
-    const headers = within(table)
-      .getAllByRole('columnheader')
-      .map((cell) => cell.textContent);
-    expect(headers).toEqual(['More', 'SR', 'Topic', 'Status', 'Action']);
-    expect(within(table).queryByText('Well presented')).toBeNull();
-    const toggle = within(table).getByRole('button', { name: 'Show more of row 1' });
-    expect(toggle.getAttribute('aria-expanded')).toBe('false');
-    fireEvent.click(toggle);
-    const shown = within(table).getByRole('button', { name: 'Hide more of row 1' });
-    expect(shown.getAttribute('aria-expanded')).toBe('true');
-    const details = document.getElementById(shown.getAttribute('aria-controls') ?? '') as HTMLElement;
-    expect(within(details).getByText('Remark').tagName).toBe('DT');
-    expect(within(details).getByText('Well presented').tagName).toBe('DD');
-    expect(within(details).getByText('20-11-2026').tagName).toBe('DD');
-    // The second row stays closed.
-    expect(within(table).queryByText('Needs sources')).toBeNull();
-  });
-
-  it('keeps every column where they fit', () => {
-    stubScreenWidth(1366);
-    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(1000);
-    renderWithApp(<EntriesList />);
-    const table = screen.getByRole('table', { name: 'Entries' });
-    expect(within(table).getByRole('columnheader', { name: 'Remark' })).toBeTruthy();
-    expect(within(table).queryByRole('button', { name: /more of row/ })).toBeNull();
   });
 });

@@ -36,11 +36,7 @@ export function FlagBadges({
             leftSection={<IconFlag size={11} aria-hidden />}
             tabIndex={0}
             data-flag={flag.code}
-            // Never cut to 'Backd…' when a table's narrow Status column holds it (issue 28).
-            styles={{
-              root: { flex: 'none', cursor: 'help', textTransform: 'none', overflow: 'visible' },
-              label: { overflow: 'visible' },
-            }}
+            styles={{ root: { flex: 'none', cursor: 'help', textTransform: 'none' } }}
           >
             {RECORD_FLAG_LABELS[flag.code]}
             <VisuallyHidden>: {flag.reason}</VisuallyHidden>
