@@ -9,6 +9,8 @@ type AxeViolation = { id: string; impact: string | null; help: string; nodes: Ar
 
 /** Runs axe on the page as it is and fails on any serious or critical violation. */
 export async function expectNoSeriousA11yViolations(page: Page) {
+  // A table being refreshed is drawn faded for a moment: judge the page once its lists have settled.
+  await expect(page.locator('table[aria-busy="true"]')).toHaveCount(0, { timeout: 30_000 });
   // Evaluated through the debugging protocol: the app's CSP (script-src 'self') would block a script tag.
   await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {

@@ -61,7 +61,26 @@ export async function choose(page: Page, scope: Locator, label: string, option: 
 
 /** A table's rows (not the header row) holding this text. */
 export function rowWith(table: Locator, text: string) {
-  return table.locator('tbody tr').filter({ hasText: text });
+  // A row's opened details (a folded table's second line) are not a row of their own.
+  return table.locator('tbody tr:not([data-details])').filter({ hasText: text });
+}
+
+/**
+ * Expects each text in the row or, where the table folded some of its columns into the row's
+ * details to fit the screen (issue 28), in those details, which it opens as a user would.
+ */
+export async function expectRowShows(row: Locator, ...texts: Array<string | RegExp>) {
+  const show = row.getByRole('button', { name: /^Show more of row \d+$/ });
+  const hide = row.getByRole('button', { name: /^Hide more of row \d+$/ });
+  // The row is there first: whether it folded is known once it is drawn.
+  await expect(row).toBeVisible();
+  if ((await show.count()) > 0) {
+    await show.click();
+    await expect(hide).toBeVisible();
+  }
+  const id = (await hide.count()) > 0 ? await hide.getAttribute('aria-controls') : null;
+  const shown = id ? row.or(row.page().locator(`[id="${id}"]`)) : row;
+  for (const text of texts) await expect(shown.filter({ hasText: text }).first()).toBeVisible();
 }
 
 /** The success dialog of a submit: its message, then it closes by itself (1 s). */

@@ -77,3 +77,69 @@ test('the Procedures report: cards on a phone without sideways scrolling, Status
     expect((box?.x ?? -1) >= 0 && (box?.x ?? 0) + (box?.width ?? 0) <= 1366, header).toBe(true);
   }
 });
+
+/** How far each table on the page scrolls sideways inside its box (0: it fits), by its name. */
+async function sidewaysScroll(page: Page): Promise<Record<string, number>> {
+  return page.evaluate(() => {
+    const found: Record<string, number> = {};
+    for (const table of document.querySelectorAll('table')) {
+      let box = table.parentElement;
+      while (box && box !== document.body && getComputedStyle(box).overflowX === 'visible') {
+        box = box.parentElement;
+      }
+      found[table.getAttribute('aria-label') ?? '?'] = (box?.scrollWidth ?? 0) - (box?.clientWidth ?? 0);
+    }
+    return found;
+  });
+}
+
+test('no table scrolls sideways at 1366 px: the widest reports fold their less important columns into each row', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  const student = [
+    '/publication',
+    '/task/procedure',
+    '/task/conference',
+    '/task/clinical-case',
+    '/task/paper-poster',
+    '/checkList',
+    '/thesisReview',
+    '/drp/proc',
+    '/drp/home',
+    '/memo',
+  ];
+  const department = ['/publication', '/task/procedure', '/task/surgical-skill', '/memo', '/drp/home'];
+  const pages = [
+    ['student', 'student@demo.test', student],
+    ['staff', 'hod@demo.test', [...department, '/allStudent', '/allStaff']],
+    ['staff', 'master@demo.test', ['/task/procedure', '/allStudent', '/allHod', '/coupons', '/addCollege']],
+  ] as const;
+  // The student's reports hold entries with long remarks, as a real logbook's do.
+  await loginAs(page, 'student', 'student@demo.test');
+  await addProcedures(page, 2);
+  for (const [kind, email, paths] of pages) {
+    await loginAs(page, kind, email);
+    for (const path of paths) {
+      await page.goto(path);
+      // Its rows have arrived (rows, or the empty list's line): no longer busy.
+      await expect(page.locator('main table').first(), path).toBeVisible({ timeout: 30_000 });
+      await expect(page.locator('main table[aria-busy="true"]'), path).toHaveCount(0, { timeout: 30_000 });
+      const over = Object.entries(await sidewaysScroll(page)).filter(([, pixels]) => pixels > 1);
+      expect.soft(over, `${email} ${path}`).toEqual([]);
+    }
+  }
+
+  // What does not fit is one tap away in the row's details.
+  await loginAs(page, 'student', 'student@demo.test');
+  await page.goto('/task/procedure');
+  const table = page.getByRole('table', { name: REPORT });
+  const toggle = table.getByRole('button', { name: 'Show more of row 1' });
+  await toggle.click();
+  await expect(table.getByRole('button', { name: 'Hide more of row 1' })).toHaveAttribute(
+    'aria-expanded',
+    'true',
+  );
+  // The columns a phone's card leaves out fold, last first: the remark is among them.
+  await expect(table.locator('dl').first()).toContainText('Remark');
+});

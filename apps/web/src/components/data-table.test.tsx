@@ -3,7 +3,15 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '../test/render';
 import { stubScreenWidth } from '../test/screen-width';
-import { DataTable, type ListParams, listSearchParams, pageWindow, useListQuery } from './data-table';
+import {
+  DataTable,
+  type DataTableColumn,
+  foldColumns,
+  type ListParams,
+  listSearchParams,
+  pageWindow,
+  useListQuery,
+} from './data-table';
 
 describe('pageWindow', () => {
   it.each([
@@ -174,8 +182,8 @@ function EntriesList({ onOpen }: { onOpen?: (entry: Entry) => void }) {
       columns={[
         { key: 'sr', header: 'SR', cell: (_e, n) => n },
         { key: 'topic', header: 'Topic', cell: (e) => e.topic },
-        { key: 'date', header: 'Date', cell: (e) => e.date },
-        { key: 'remark', header: 'Remark', cell: (e) => e.remark, card: 'hidden' },
+        { key: 'date', header: 'Date', cell: (e) => e.date, fold: true },
+        { key: 'remark', header: 'Remark', cell: (e) => e.remark, card: 'hidden', fold: true },
         { key: 'status', header: 'Status', cell: (e) => e.status, sticky: 'end', card: 'status' },
         {
           key: 'action',
@@ -231,5 +239,74 @@ describe('DataTable on a phone and on a desktop', () => {
     expect(header('Remark').hasAttribute('data-sticky-end')).toBe(false);
     const statusCell = within(table).getByRole('cell', { name: 'Approved' });
     expect(statusCell.hasAttribute('data-sticky-end')).toBe(true);
+  });
+});
+
+describe('DataTable at a laptop width: no sideways scrolling (issue 28)', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('folds only the columns marked to fold, last first; never the others, however narrow', () => {
+    const column = (key: string, fold?: boolean, sticky?: 'end'): DataTableColumn<Entry> => ({
+      key,
+      header: key,
+      cell: () => key,
+      fold,
+      sticky,
+    });
+    const columns = [
+      { ...column('sr'), width: 56 },
+      column('title'),
+      column('author', true),
+      column('certified'),
+      column('journal', true),
+      column('teacher', true),
+      column('status', undefined, 'end'),
+      column('action', undefined, 'end'),
+    ];
+    // Seven flexible columns of 120 and the row number: 896 px wanted.
+    const minWidth = 56 + 7 * 120;
+    expect(foldColumns(columns, 1000, minWidth).folded).toEqual(new Set());
+    expect([...foldColumns(columns, 800, minWidth).folded]).toEqual(['teacher', 'journal']);
+    expect([...foldColumns(columns, 100, minWidth).folded]).toEqual(['teacher', 'journal', 'author']);
+    // Nothing folds while the width is unknown; a measured overflow folds one more.
+    expect(foldColumns(columns, 0, minWidth).folded.size).toBe(0);
+    expect([...foldColumns(columns, 1000, minWidth, 1).folded]).toEqual(['teacher']);
+    // The table then asks for what is left and the details toggle.
+    expect(foldColumns(columns, 800, minWidth).width).toBe(896 - 240 + 44);
+  });
+
+  it("shows the folded columns in the row's details, one tap away", () => {
+    stubScreenWidth(1366);
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(520);
+    renderWithApp(<EntriesList />);
+    const table = screen.getByRole('table', { name: 'Entries' });
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((cell) => cell.textContent);
+    expect(headers).toEqual(['More', 'SR', 'Topic', 'Status', 'Action']);
+    expect(within(table).queryByText('Well presented')).toBeNull();
+    const toggle = within(table).getByRole('button', { name: 'Show more of row 1' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(toggle);
+    const shown = within(table).getByRole('button', { name: 'Hide more of row 1' });
+    expect(shown.getAttribute('aria-expanded')).toBe('true');
+    const details = document.getElementById(shown.getAttribute('aria-controls') ?? '') as HTMLElement;
+    expect(within(details).getByText('Remark').tagName).toBe('DT');
+    expect(within(details).getByText('Well presented').tagName).toBe('DD');
+    expect(within(details).getByText('20-11-2026').tagName).toBe('DD');
+    // The second row stays closed.
+    expect(within(table).queryByText('Needs sources')).toBeNull();
+  });
+
+  it('keeps every column where they fit', () => {
+    stubScreenWidth(1366);
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(1000);
+    renderWithApp(<EntriesList />);
+    const table = screen.getByRole('table', { name: 'Entries' });
+    expect(within(table).getByRole('columnheader', { name: 'Remark' })).toBeTruthy();
+    expect(within(table).queryByRole('button', { name: /more of row/ })).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 import {
+  ActionIcon,
   Alert,
   Box,
   Button,
@@ -12,8 +13,9 @@ import {
   Text,
   TextInput,
   UnstyledButton,
+  VisuallyHidden,
 } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
+import { useDebouncedCallback, useId } from '@mantine/hooks';
 import {
   LIST_COUNT_CAP,
   type ListQuery,
@@ -25,11 +27,20 @@ import {
 import {
   IconAlertTriangle,
   IconChevronDown,
+  IconChevronRight,
   IconChevronUp,
   IconSearch,
   IconSelector,
 } from '@tabler/icons-react';
-import { type CSSProperties, type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import {
+  type CSSProperties,
+  Fragment,
+  type ReactNode,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
 import { errorMessage } from '../lib/api-client';
 import classes from './data-table.module.css';
 import { type CardRole, DataCards } from './data-table-cards';
@@ -63,6 +74,12 @@ export type DataTableColumn<T> = {
   card?: CardRole;
   /** The card's label for a field whose header is not plain text (or should read otherwise). */
   cardLabel?: string;
+  /**
+   * The column may fold into each row's details (one tap) where the table is too wide for its
+   * box (issue 28). Only plain values are marked: never a heading, status, switch or button, which
+   * the user acts on in the row itself. Marked columns fold last first.
+   */
+  fold?: boolean;
 };
 
 /** Page, page size, search and sort of a list: the `ListQuery` the server reads. */
@@ -91,7 +108,11 @@ export type DataTableProps<T> = {
   searchPlaceholder?: string;
   /** Extra controls beside the search box (filters, an Add button). */
   toolbar?: ReactNode;
-  /** Width under which the table scrolls sideways instead of squeezing its columns. */
+  /**
+   * The width the columns want together (what each column's share of it comes to, or its own
+   * `width`). Where the table's box is narrower, its less important columns fold into each row's
+   * details (`foldColumns`) instead of the table scrolling sideways (issue 28).
+   */
   minWidth?: number;
   onRowClick?: (row: T) => void;
   /** What an empty list says; 'No Data Found' unless a screen has its own words. */
@@ -135,6 +156,71 @@ function stickyProps(stickyIndex: number) {
     'data-sticky-first': stickyIndex === 0 ? true : undefined,
     style: { right: `var(--data-table-end-${stickyIndex}, 0px)` } satisfies CSSProperties,
   };
+}
+
+/** The least a column without a width of its own is given when the page's estimate is smaller. */
+const MIN_COLUMN_WIDTH = 90;
+/** The details toggle's column. */
+const TOGGLE_WIDTH = 44;
+
+/**
+ * Which columns fold into a row's details so the table fits `available` pixels without scrolling
+ * sideways (issue 28: the publications table was 1,800 px in a 1,012 px card). Each column wants
+ * its `width`, or an even share of what `minWidth` leaves; while they want more than there is,
+ * the columns marked `fold` fold, last first. `extra` folds that many more (the table measured
+ * wider than estimated). Nothing folds while `available` is unknown (0).
+ */
+export function foldColumns<T>(
+  columns: readonly DataTableColumn<T>[],
+  available: number,
+  minWidth: number,
+  extra = 0,
+): { folded: ReadonlySet<string>; width: number } {
+  const fixed = columns.reduce((sum, c) => sum + (typeof c.width === 'number' ? c.width : 0), 0);
+  const flexible = columns.filter((c) => typeof c.width !== 'number').length;
+  const share = flexible === 0 ? 0 : Math.max(MIN_COLUMN_WIDTH, (minWidth - fixed) / flexible);
+  const want = (c: DataTableColumn<T>) => (typeof c.width === 'number' ? c.width : share);
+  let width = columns.reduce((sum, c) => sum + want(c), 0);
+  const folded = new Set<string>();
+  if (available <= 0) return { folded, width };
+  const order = columns.filter((c) => c.fold && c.sticky !== 'end').reverse();
+  let extraLeft = extra;
+  for (const column of order) {
+    const fits = width <= available;
+    if (fits && extraLeft <= 0) break;
+    if (fits) extraLeft -= 1;
+    if (folded.size === 0) width += TOGGLE_WIDTH;
+    folded.add(column.key);
+    width -= want(column);
+  }
+  return { folded, width };
+}
+
+/**
+ * The width of an element, read before the first paint and again whenever it is resized (0
+ * until it is on the page), so a table is drawn folded to fit from the start.
+ */
+function useBoxWidth(): [(node: HTMLDivElement | null) => void, number] {
+  const [node, setNode] = useState<HTMLDivElement | null>(null);
+  const [width, setWidth] = useState(0);
+  useLayoutEffect(() => {
+    if (!node) return;
+    setWidth(node.clientWidth);
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => setWidth(node.clientWidth));
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, [node]);
+  return [setNode, width];
+}
+
+/** The element that scrolls the table sideways (Mantine's scroll container around it). */
+function scrollBoxOf(table: HTMLElement | null): HTMLElement | null {
+  let box = table?.parentElement ?? null;
+  for (let i = 0; box && i < 3; i += 1, box = box.parentElement) {
+    if (getComputedStyle(box).overflowX !== 'visible') return box;
+  }
+  return null;
 }
 
 /**
@@ -313,8 +399,33 @@ export function DataTable<T>({
   const hasError = error !== undefined && error !== null;
 
   const isCards = useCardLayout();
+  const tableId = useId();
   const [tableElement, setTableElement] = useState<HTMLTableElement | null>(null);
-  const stickyKeys = columns.filter((column) => column.sticky === 'end').map((column) => column.key);
+  // The box the table lives in, and how many columns fold into each row's details to fit it.
+  const [boxRef, available] = useBoxWidth();
+  const [extraFolds, setExtraFolds] = useState({ available, count: 0 });
+  const extra = extraFolds.available === available ? extraFolds.count : 0;
+  const fold = foldColumns(columns, isCards ? 0 : available, minWidth, extra);
+  const shown = columns.filter((column) => !fold.folded.has(column.key));
+  const hidden = columns.filter((column) => fold.folded.has(column.key));
+  const [openRows, setOpenRows] = useState<ReadonlySet<string>>(new Set());
+  const toggleRow = (key: string) =>
+    setOpenRows((current) => {
+      const next = new Set(current);
+      if (next.has(key)) next.delete(key);
+      else next.add(key);
+      return next;
+    });
+  // Wider content than the estimate (a long word, a row of buttons): one more column folds, until
+  // the table fits or nothing is left to fold. Measured before the paint, so it never flickers.
+  const scrollBox = scrollBoxOf(tableElement);
+  useLayoutEffect(() => {
+    if (isCards || !scrollBox || available <= 0) return;
+    const isOver = scrollBox.scrollWidth > scrollBox.clientWidth + 1;
+    const canFoldMore = foldColumns(columns, available, minWidth, extra + 1).folded.size > fold.folded.size;
+    if (isOver && canFoldMore) setExtraFolds({ available, count: extra + 1 });
+  });
+  const stickyKeys = shown.filter((column) => column.sticky === 'end').map((column) => column.key);
   const stickyIndex = (key: string) => stickyKeys.indexOf(key);
   useStickyEndOffsets(isCards ? null : tableElement, stickyKeys.join(' '));
 
@@ -324,12 +435,15 @@ export function DataTable<T>({
     onSortChange(sortKey, order);
   };
 
+  const hasDetails = hidden.length > 0;
+  const columnCount = shown.length + (hasDetails ? 1 : 0);
   let body: ReactNode;
   if (isLoading && !data) {
     body = Array.from({ length: 3 }, (_, i) => (
       // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have nothing else to key on
       <Table.Tr key={i}>
-        {columns.map((column) => (
+        {hasDetails ? <Table.Td /> : null}
+        {shown.map((column) => (
           <Table.Td key={column.key} {...stickyProps(stickyIndex(column.key))}>
             <Skeleton height={14} radius="sm" />
           </Table.Td>
@@ -339,7 +453,7 @@ export function DataTable<T>({
   } else if (rows.length === 0) {
     body = (
       <Table.Tr>
-        <Table.Td colSpan={columns.length}>
+        <Table.Td colSpan={columnCount}>
           <Text ta="center" c="dimmed" py="lg">
             {hasError ? errorMessage(error) : emptyText}
           </Text>
@@ -347,23 +461,67 @@ export function DataTable<T>({
       </Table.Tr>
     );
   } else {
-    body = rows.map((row, index) => (
-      <Table.Tr
-        key={rowKey(row)}
-        onClick={onRowClick ? () => onRowClick(row) : undefined}
-        style={onRowClick ? { cursor: 'pointer' } : undefined}
-      >
-        {columns.map((column) => (
-          <Table.Td key={column.key} ta={column.align} {...stickyProps(stickyIndex(column.key))}>
-            {column.cell(row, firstRow + index + 1)}
-          </Table.Td>
-        ))}
-      </Table.Tr>
-    ));
+    body = rows.map((row, index) => {
+      const key = rowKey(row);
+      const rowNumber = firstRow + index + 1;
+      const isOpen = hasDetails && openRows.has(key);
+      const detailsId = `${tableId}-details-${index}`;
+      return (
+        <Fragment key={key}>
+          <Table.Tr
+            onClick={onRowClick ? () => onRowClick(row) : undefined}
+            style={onRowClick ? { cursor: 'pointer' } : undefined}
+            data-open={isOpen || undefined}
+          >
+            {hasDetails ? (
+              <Table.Td className={classes.toggleCell}>
+                <ActionIcon
+                  variant="subtle"
+                  color="gray"
+                  size="md"
+                  aria-expanded={isOpen}
+                  aria-controls={isOpen ? detailsId : undefined}
+                  aria-label={`${isOpen ? 'Hide' : 'Show'} more of row ${rowNumber}`}
+                  onClick={(event) => {
+                    event.stopPropagation();
+                    toggleRow(key);
+                  }}
+                >
+                  {isOpen ? (
+                    <IconChevronDown size={16} aria-hidden />
+                  ) : (
+                    <IconChevronRight size={16} aria-hidden />
+                  )}
+                </ActionIcon>
+              </Table.Td>
+            ) : null}
+            {shown.map((column) => (
+              <Table.Td key={column.key} ta={column.align} {...stickyProps(stickyIndex(column.key))}>
+                {column.cell(row, rowNumber)}
+              </Table.Td>
+            ))}
+          </Table.Tr>
+          {isOpen ? (
+            <Table.Tr className={classes.detailsRow} id={detailsId} data-details>
+              <Table.Td colSpan={columnCount}>
+                <dl className={classes.fields}>
+                  {hidden.map((column) => (
+                    <div key={column.key} style={{ display: 'contents' }}>
+                      <dt>{column.cardLabel ?? column.header}</dt>
+                      <dd>{column.cell(row, rowNumber)}</dd>
+                    </div>
+                  ))}
+                </dl>
+              </Table.Td>
+            </Table.Tr>
+          ) : null}
+        </Fragment>
+      );
+    });
   }
 
   return (
-    <Box pos="relative">
+    <Box pos="relative" ref={boxRef}>
       <Flex
         direction={{ base: 'column', xs: 'row' }}
         gap="sm"
@@ -436,9 +594,12 @@ export function DataTable<T>({
           dimmed={isFetching && Boolean(data)}
         />
       ) : (
-        <Table.ScrollContainer minWidth={minWidth} type="native">
+        <Table.ScrollContainer minWidth={Math.min(minWidth, fold.width)} type="native">
           <Table
-            striped
+            id={tableId}
+            className={classes.table}
+            // A row's details sit under it: stripes would alternate between a row and its details.
+            striped={!hasDetails}
             highlightOnHover={Boolean(onRowClick)}
             withTableBorder
             verticalSpacing="sm"
@@ -449,7 +610,12 @@ export function DataTable<T>({
           >
             <Table.Thead>
               <Table.Tr>
-                {columns.map((column) => {
+                {hasDetails ? (
+                  <Table.Th w={TOGGLE_WIDTH}>
+                    <VisuallyHidden>More</VisuallyHidden>
+                  </Table.Th>
+                ) : null}
+                {shown.map((column) => {
                   const isSorted = column.sortKey !== undefined && params.sort === column.sortKey;
                   return (
                     <Table.Th

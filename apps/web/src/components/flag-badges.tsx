@@ -36,7 +36,11 @@ export function FlagBadges({
             leftSection={<IconFlag size={11} aria-hidden />}
             tabIndex={0}
             data-flag={flag.code}
-            styles={{ root: { flex: 'none', cursor: 'help', textTransform: 'none' } }}
+            // Never cut to 'Backd…' when a table's narrow Status column holds it (issue 28).
+            styles={{
+              root: { flex: 'none', cursor: 'help', textTransform: 'none', overflow: 'visible' },
+              label: { overflow: 'visible' },
+            }}
           >
             {RECORD_FLAG_LABELS[flag.code]}
             <VisuallyHidden>: {flag.reason}</VisuallyHidden>

@@ -79,8 +79,14 @@ export function DrpHomePage({ aboveList }: { aboveList?: ReactNode } = {}) {
       ),
     },
     { key: 'institution', header: 'Institution', card: 'field', cell: (p) => p.institution.name },
-    { key: 'studentCollege', header: 'Student Institution', card: 'field', cell: (p) => p.studentCollege },
-    { key: 'state', header: 'State', card: 'field', cell: (p) => p.state },
+    {
+      key: 'studentCollege',
+      header: 'Student Institution',
+      card: 'field',
+      fold: true,
+      cell: (p) => p.studentCollege,
+    },
+    { key: 'state', header: 'State', card: 'field', fold: true, cell: (p) => p.state },
     {
       key: 'from',
       header: 'Schedule From',
@@ -92,13 +98,14 @@ export function DrpHomePage({ aboveList }: { aboveList?: ReactNode } = {}) {
       key: 'email',
       header: 'Email',
       card: 'field',
+      fold: true,
       cell: (p) => (
         <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
           {p.coordinator.email}
         </Text>
       ),
     },
-    { key: 'phone', header: 'Phone', card: 'field', cell: (p) => nowrap(p.coordinator.phone) },
+    { key: 'phone', header: 'Phone', card: 'field', fold: true, cell: (p) => nowrap(p.coordinator.phone) },
     {
       key: 'notice',
       header: 'Notice',

@@ -245,7 +245,7 @@ export function MemoPage() {
           rowKey={(memo) => memo.id}
           searchPlaceholder="Search"
           toolbar={toolbar}
-          minWidth={isStaffUser ? 1040 : 920}
+          minWidth={isStaffUser ? 960 : 880}
           {...list.tableProps}
         />
       </Card>

@@ -309,6 +309,9 @@ function KindReport({ kind }: { kind: RecordKind }) {
         // Status and Action stay in view while the columns between them scroll.
         sticky: column.value === 'status' ? 'end' : undefined,
         card: cardRoleOf(column.value),
+        // What a phone's card leaves out folds into the row's details on a narrow laptop too;
+        // never a file's View button, which the user acts on in the row.
+        fold: cardRoleOf(column.value) === 'hidden' && column.format !== 'file' && !column.opens,
       }),
     ),
     {
@@ -420,7 +423,7 @@ function KindReport({ kind }: { kind: RecordKind }) {
           rowKey={(row) => row.id}
           searchPlaceholder="Search"
           toolbar={toolbar}
-          minWidth={Math.max(720, columns.length * 120)}
+          minWidth={Math.max(720, columns.length * 110)}
           emptyText={RECORD_MESSAGES.noActivity}
           onRowClick={(row) => setDetailId(row.id)}
           {...list.tableProps}

@@ -95,8 +95,8 @@ export function AllStaffsPage() {
       cell: (staff) => <Text size="sm">{staff.phone || 'N/A'}</Text>,
     },
     { key: 'role', header: 'Role', sortKey: 'role', cell: (staff) => ROLE_LABELS[staff.role] },
-    { key: 'department', header: 'Department', cell: (staff) => staff.departmentName || 'N/A' },
-    { key: 'college', header: 'College', cell: (staff) => staff.collegeName || 'N/A' },
+    { key: 'department', header: 'Department', fold: true, cell: (staff) => staff.departmentName || 'N/A' },
+    { key: 'college', header: 'College', fold: true, cell: (staff) => staff.collegeName || 'N/A' },
     {
       // The uploaded identity document (the server sends it to Master only), in the file viewer.
       key: 'identity',
@@ -202,7 +202,7 @@ export function AllStaffsPage() {
           rowKey={(staff) => staff.id}
           searchPlaceholder="Search name, email, phone"
           toolbar={toolbar}
-          minWidth={980}
+          minWidth={900}
           {...list.tableProps}
         />
       </Card>

@@ -279,9 +279,14 @@ export function StudentsPage() {
         </Stack>
       ),
     },
-    { key: 'phone', header: 'Phone', cell: (student) => student.phone || 'N/A' },
-    { key: 'department', header: 'Department', cell: (student) => student.departmentName || 'N/A' },
-    { key: 'college', header: 'College Name', cell: (student) => student.collegeName || 'N/A' },
+    { key: 'phone', header: 'Phone', fold: true, cell: (student) => student.phone || 'N/A' },
+    {
+      key: 'department',
+      header: 'Department',
+      fold: true,
+      cell: (student) => student.departmentName || 'N/A',
+    },
+    { key: 'college', header: 'College Name', fold: true, cell: (student) => student.collegeName || 'N/A' },
     {
       key: 'payment',
       header: 'Payment Status',
