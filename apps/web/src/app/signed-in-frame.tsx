@@ -40,6 +40,7 @@ import { SidebarNav } from '../features/shell/components/sidebar-nav';
 import { useDevToolsDetector } from '../features/shell/hooks/use-dev-tools-detector';
 import { useInactivityTimeout } from '../features/shell/hooks/use-inactivity-timeout';
 import { AddHodModal } from '../features/staff/components/add-hod-modal';
+import { useInstallPrompt } from '../lib/install-prompt';
 import { paths } from '../lib/paths';
 import { sessionUserQueryOptions } from '../lib/session';
 
@@ -75,6 +76,7 @@ function SignedInFrame({ user }: { user: SessionUser }) {
   const { mutateAsync: endSession } = useLogout();
   const { data: settings } = usePublicSettings();
   const isNarrow = useMediaQuery(NARROW_SCREEN) ?? false;
+  const install = useInstallPrompt();
 
   // The phone sidebar stays open only on the page where it was opened: following any link
   // (sidebar, notification, menu) closes it without an effect.
@@ -204,7 +206,12 @@ function SignedInFrame({ user }: { user: SessionUser }) {
           </Group>
           <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
             <NotificationsMenu />
-            <ProfileMenu user={user} onUpdatePassword={passwordModal.open} onLogout={confirmLogout} />
+            <ProfileMenu
+              user={user}
+              onUpdatePassword={passwordModal.open}
+              onLogout={confirmLogout}
+              onInstall={install ? () => void install() : null}
+            />
           </Group>
         </Group>
       </AppShell.Header>

@@ -1,0 +1,50 @@
+import { Button, Group, Paper, Text } from '@mantine/core';
+import { useState, useSyncExternalStore } from 'react';
+import { activateUpdate, isUpdateWaiting, subscribeToUpdate } from '../lib/service-worker';
+
+/**
+ * "A new version is available" (issue 29): shown on every page, signed in or not, while a new
+ * version of the app is installed and waiting. Reload lets it take over and reloads the page on
+ * it, so a page never runs half on the old files and half on the new; until then the open page
+ * keeps working on the version it started with.
+ */
+export function UpdatePrompt() {
+  const isWaiting = useSyncExternalStore(subscribeToUpdate, isUpdateWaiting, () => false);
+  const [isReloading, setReloading] = useState(false);
+  if (!isWaiting) return null;
+  return (
+    <Paper
+      role="status"
+      aria-live="polite"
+      shadow="md"
+      radius="md"
+      withBorder
+      p="sm"
+      style={{
+        position: 'fixed',
+        // Above the signed-in footer (36 px) and the phone's home bar.
+        bottom: 'calc(48px + env(safe-area-inset-bottom))',
+        left: '50%',
+        transform: 'translateX(-50%)',
+        width: 'min(420px, calc(100vw - 24px))',
+        zIndex: 'var(--mantine-z-index-max)',
+      }}
+    >
+      <Group justify="space-between" wrap="nowrap" gap="sm">
+        <Text size="sm" fw={500}>
+          A new version is available
+        </Text>
+        <Button
+          size="sm"
+          loading={isReloading}
+          onClick={() => {
+            setReloading(true);
+            void activateUpdate();
+          }}
+        >
+          Reload
+        </Button>
+      </Group>
+    </Paper>
+  );
+}
