@@ -1,7 +1,6 @@
 import { createUseExternalEvents, MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { UpdatePrompt } from '../components/update-prompt';
 import { queryClient } from './query-client';
 import { cssVariablesResolver, theme } from './theme';
 
@@ -16,7 +15,6 @@ export function AppProvider({ children }: { children: ReactNode }) {
       <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
         {children}
         <ModalsOnDemand />
-        <UpdatePrompt />
       </MantineProvider>
     </QueryClientProvider>
   );

@@ -6,7 +6,7 @@ import { UpdatePrompt } from './update-prompt';
 
 describe('UpdatePrompt', () => {
   it('says nothing while no new version waits, then offers Reload, which activates it once', async () => {
-    renderWithApp(<UpdatePrompt />);
+    renderWithApp(<UpdatePrompt top={68} />);
     expect(screen.queryByText('A new version is available')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Reload' })).toBeNull();
 

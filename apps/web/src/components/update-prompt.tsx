@@ -3,12 +3,16 @@ import { useState, useSyncExternalStore } from 'react';
 import { activateUpdate, isUpdateWaiting, subscribeToUpdate } from '../lib/service-worker';
 
 /**
- * "A new version is available" (issue 29): shown on every page, signed in or not, while a new
- * version of the app is installed and waiting. Reload lets it take over and reloads the page on
+ * "A new version is available" (issue 29): shown over the signed-in pages while a new version of
+ * the app is installed and waiting. Reload lets it take over and reloads the page on
  * it, so a page never runs half on the old files and half on the new; until then the open page
  * keeps working on the version it started with.
  */
-export function UpdatePrompt() {
+export function UpdatePrompt({
+  top,
+}: {
+  /** Distance from the top edge, e.g. below a fixed header. */ top: number;
+}) {
   const isWaiting = useSyncExternalStore(subscribeToUpdate, isUpdateWaiting, () => false);
   const [isReloading, setReloading] = useState(false);
   if (!isWaiting) return null;
@@ -22,8 +26,9 @@ export function UpdatePrompt() {
       p="sm"
       style={{
         position: 'fixed',
-        // Above the signed-in footer (36 px) and the phone's home bar.
-        bottom: 'calc(48px + env(safe-area-inset-bottom))',
+        // At the top, where it is seen at once and covers neither the add button nor a form's
+        // buttons at the bottom.
+        top: `calc(${top}px + env(safe-area-inset-top))`,
         left: '50%',
         transform: 'translateX(-50%)',
         width: 'min(420px, calc(100vw - 24px))',

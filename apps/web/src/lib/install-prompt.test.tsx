@@ -1,6 +1,7 @@
 import { act, renderHook } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { useInstallPrompt, watchInstallPrompt } from './install-prompt';
+import { watchInstallPrompt } from './install-offer';
+import { useInstallPrompt } from './install-prompt';
 
 /** What Chromium dispatches when the app meets its install criteria. */
 function installOffer(outcome: 'accepted' | 'dismissed') {

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { hasInstallOffer, INSTALL_OFFER_EVENT, takeInstallOffer } from './install-offer';
 
 /** Chromium's `beforeinstallprompt` event (not in TypeScript's DOM types). */
 type BeforeInstallPromptEvent = Event & {
@@ -6,57 +7,33 @@ type BeforeInstallPromptEvent = Event & {
   userChoice: Promise<{ outcome: 'accepted' | 'dismissed' }>;
 };
 
-let deferred: BeforeInstallPromptEvent | null = null;
-const listeners = new Set<() => void>();
-
-function notify() {
-  for (const listener of listeners) listener();
-}
-
 function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
+  window.addEventListener(INSTALL_OFFER_EVENT, listener);
+  return () => window.removeEventListener(INSTALL_OFFER_EVENT, listener);
 }
 
 /** Running as the installed app (its own window), where "Install app" means nothing. */
-function isStandalone(win: Window): boolean {
-  const iosStandalone = (win.navigator as Navigator & { standalone?: boolean }).standalone === true;
-  return iosStandalone || win.matchMedia('(display-mode: standalone)').matches;
+function isStandalone(): boolean {
+  const iosStandalone = (window.navigator as Navigator & { standalone?: boolean }).standalone === true;
+  return iosStandalone || window.matchMedia('(display-mode: standalone)').matches;
+}
+
+/** Shows the browser's install dialog; the browser may offer again after a "Cancel". */
+async function install(): Promise<void> {
+  const offer = takeInstallOffer() as BeforeInstallPromptEvent | null;
+  if (!offer) return;
+  await offer.prompt();
+  await offer.userChoice;
 }
 
 /**
- * Keeps Chromium's install offer (issue 29). The browser fires `beforeinstallprompt` when the
- * app meets its install criteria, possibly before any page is drawn, so main.tsx listens from the
- * start; the offer is kept (not shown as the browser's own bar) and the account menu shows
- * "Install app" while it lasts. `appinstalled` ends it.
+ * The install action while the browser offers to install the app (kept by install-offer.ts from
+ * the page's start), otherwise null: the account menu shows "Install app" with it.
  */
-export function watchInstallPrompt(win: Window = window): void {
-  win.addEventListener('beforeinstallprompt', (event) => {
-    event.preventDefault();
-    deferred = isStandalone(win) ? null : (event as BeforeInstallPromptEvent);
-    notify();
-  });
-  win.addEventListener('appinstalled', () => {
-    deferred = null;
-    notify();
-  });
-}
-
-/** Shows the browser's install dialog; the offer can be used once (the browser may offer again). */
-async function install(): Promise<void> {
-  const event = deferred;
-  if (!event) return;
-  deferred = null;
-  notify();
-  await event.prompt();
-  await event.userChoice;
-}
-
-/** The install action while the browser offers to install the app, otherwise null. */
 export function useInstallPrompt(): (() => Promise<void>) | null {
   const isAvailable = useSyncExternalStore(
     subscribe,
-    () => deferred !== null,
+    () => hasInstallOffer() && !isStandalone(),
     () => false,
   );
   return isAvailable ? install : null;

@@ -1,6 +1,8 @@
-// Few imports on purpose: this is in the first bundle (main.tsx), and the worker's registration
-// (Workbox's window library) is loaded only once the page has painted and the browser is idle,
-// so it costs a first visit to /login nothing.
+// The service worker is registered by the signed-in frame, once someone has signed in, and not
+// by the landing or sign-in pages: a visitor who never signs in does not download the whole app
+// for offline use (half a megabyte on a phone's data plan), and those pages' first visit loads
+// nothing more (npm run budget). Workbox's window library comes in a chunk of its own, loaded
+// when the page has painted and the browser is idle.
 
 /** Activates the waiting version: the new worker takes over, then the page reloads on it. */
 type Activate = () => Promise<void>;
@@ -37,12 +39,15 @@ export function activateUpdate(): Promise<void> {
   return waiting ? waiting() : Promise.resolve();
 }
 
+let isStarted = false;
+
 /**
  * Registers the service worker (dist/sw.js, built by vite-plugin-pwa) after the load event, when
- * the browser is idle. Not in development: Vite's dev server has no built worker.
+ * the browser is idle; once per page. Not in development: Vite's dev server has no built worker.
  */
 export function startServiceWorker(win: Window = window): void {
-  if (import.meta.env.DEV || !('serviceWorker' in win.navigator)) return;
+  if (isStarted || import.meta.env.DEV || !('serviceWorker' in win.navigator)) return;
+  isStarted = true;
   const register = () => {
     const whenIdle = win.requestIdleCallback ?? ((callback: () => void) => win.setTimeout(callback, 1));
     whenIdle(() => {
