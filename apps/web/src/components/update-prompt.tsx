@@ -32,7 +32,8 @@ export function UpdatePrompt({
         left: '50%',
         transform: 'translateX(-50%)',
         width: 'min(420px, calc(100vw - 24px))',
-        zIndex: 'var(--mantine-z-index-max)',
+        // Over the page and its frame, under menus and dialogs: an open menu or form stays usable.
+        zIndex: 'calc(var(--mantine-z-index-modal) - 1)',
       }}
     >
       <Group justify="space-between" wrap="nowrap" gap="sm">
