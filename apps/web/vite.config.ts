@@ -20,6 +20,8 @@ export default defineConfig({
       strategies: 'generateSW',
       filename: 'sw.js',
       manifestFilename: 'manifest.webmanifest',
+      // The icons are precached by the glob below (and the manifest by the plugin): once each.
+      includeManifestIcons: false,
       manifest: {
         id: '/',
         name: 'PG e-Logbook',
@@ -44,7 +46,7 @@ export default defineConfig({
         // The app shell and every hashed script, style and image of the build. The .br and .gz
         // copies (scripts/compress.mjs, written after this) are never precached: the server
         // picks the encoding itself when the worker fetches a file.
-        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        globPatterns: ['**/*.{js,css,html,svg,png}'],
         globIgnores: ['**/*.br', '**/*.gz'],
         // Vite names assets/ after their content: no revision query needed to fetch them fresh.
         dontCacheBustURLsMatching: /^assets\//,
