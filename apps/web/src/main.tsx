@@ -37,9 +37,12 @@ import { createRoot } from 'react-dom/client';
 import { AppProvider } from './app/provider';
 import { AppRouter } from './app/router';
 import { watchPreloadErrors } from './lib/chunk-load-error';
+import { watchInstallPrompt } from './lib/install-offer';
 
 // A page's code or CSS that fails to download shows the reload panel, not a sign-out.
 watchPreloadErrors();
+// The browser's install offer may come before any page is drawn (issue 29).
+watchInstallPrompt();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element');

@@ -36,6 +36,9 @@ function expectCommonHeaders(response: TestResponse) {
   expect(policy.get('script-src')).toEqual(["'self'"]);
   expect(policy.get('object-src')).toEqual(["'none'"]);
   expect(policy.get('base-uri')).toEqual(["'self'"]);
+  // The app's own service worker and manifest only (issue 29).
+  expect(policy.get('worker-src')).toEqual(["'self'"]);
+  expect(policy.get('manifest-src')).toEqual(["'self'"]);
   // No other site may frame the app (clickjacking): CSP frame-ancestors and, for old browsers,
   // X-Frame-Options.
   expect(policy.get('frame-ancestors')).toEqual(["'self'"]);
@@ -80,6 +83,7 @@ describe.each([
     const dist = path.join(root, 'dist');
     mkdirSync(path.join(dist, 'assets'), { recursive: true });
     writeFileSync(path.join(dist, 'index.html'), INDEX);
+    writeFileSync(path.join(dist, 'sw.js'), "importScripts('/workbox-5d1c2a9e.js');\n");
     t = await buildTestApp({ webDist: dist, env: { APP_URL: appUrl } });
     const user = await createUser(t.db, { placement: await createPlacement(t.db) });
     email = user.email;
@@ -142,6 +146,14 @@ describe.each([
       expectCommonHeaders(page);
       expectHsts(page);
     }
+  });
+
+  it('sets them on the service worker script (issue 29)', async () => {
+    const worker = await get(t.app, '/sw.js');
+    expect(worker.statusCode).toBe(200);
+    expect(worker.headers['cache-control']).toBe('no-cache');
+    expectCommonHeaders(worker);
+    expectHsts(worker);
   });
 
   it('clears the cookie at logout with the same flags', async () => {

@@ -20,6 +20,10 @@ const INDEX = `<!doctype html><html><head><title>PG e-Logbook</title><script typ
 const FAVICON =
   '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 8 8"><rect width="8" height="8"/></svg>';
 const SECRET = 'not for the web: DATABASE_URL=postgres://admin:hunter2@db';
+// vite-plugin-pwa's output (issue 29): the service worker and the manifest, at the root under
+// fixed names, and Workbox's runtime, named after its content.
+const SERVICE_WORKER = `importScripts('/workbox-5d1c2a9e.js');\n${'self.precache({url:"assets/app-Ab12Cd34.js"});\n'.repeat(40)}`;
+const MANIFEST = JSON.stringify({ name: 'PG e-Logbook', start_url: '/dashboard', display: 'standalone' });
 
 function writeCompressed(file: string, content: string) {
   writeFileSync(file, content);
@@ -40,6 +44,9 @@ describe('serving the built web app', () => {
     writeFileSync(path.join(dist, 'assets', 'tiny-Zz99Yy88.js'), 'export {};\n');
     writeCompressed(path.join(dist, 'index.html'), INDEX);
     writeFileSync(path.join(dist, 'favicon.svg'), FAVICON);
+    writeCompressed(path.join(dist, 'sw.js'), SERVICE_WORKER);
+    writeFileSync(path.join(dist, 'workbox-5d1c2a9e.js'), 'self.workbox = {};\n');
+    writeFileSync(path.join(dist, 'manifest.webmanifest'), MANIFEST);
     writeFileSync(path.join(root, 'secret.txt'), SECRET);
     t = await buildTestApp({ webDist: dist });
   });
@@ -110,6 +117,34 @@ describe('serving the built web app', () => {
     const index = await request('/index.html', 'br');
     expect(index.headers['cache-control']).toBe('no-cache');
     expect(brotliDecompressSync(index.rawPayload).toString()).toBe(INDEX);
+  });
+
+  it('has browsers ask again for the service worker and the manifest, at the root scope', async () => {
+    const worker = await request('/sw.js', 'gzip, deflate, br');
+    expect(worker.statusCode).toBe(200);
+    expect(worker.headers['content-type']).toBe('application/javascript; charset=utf-8');
+    expect(worker.headers['cache-control']).toBe('no-cache');
+    expect(worker.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(worker.rawPayload).toString()).toBe(SERVICE_WORKER);
+    const plainWorker = await request('/sw.js');
+    expect(plainWorker.headers['cache-control']).toBe('no-cache');
+    expect(plainWorker.body).toBe(SERVICE_WORKER);
+    // Served from the root, it controls every page; no header widens or narrows that.
+    expect(worker.headers['service-worker-allowed']).toBeUndefined();
+
+    const manifest = await request('/manifest.webmanifest', 'br');
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers['content-type']).toBe('application/manifest+json');
+    expect(manifest.headers['cache-control']).toBe('no-cache');
+    expect(manifest.json()).toEqual(JSON.parse(MANIFEST));
+
+    // Workbox's runtime is named after its content: kept like the other root files.
+    const runtime = await request('/workbox-5d1c2a9e.js', 'br');
+    expect(runtime.statusCode).toBe(200);
+    expect(runtime.headers['cache-control']).toBe(CACHE_CONTROL.other);
+    // A worker of another name is not the page: 404, never index.html.
+    const missing = await request('/service-worker.js', 'br');
+    expect(missing.statusCode).toBe(404);
   });
 
   it('answers client routes with index.html, compressed and never cached without asking', async () => {

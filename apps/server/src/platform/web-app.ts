@@ -19,6 +19,9 @@ export function defaultWebDist(): string {
  * content hash, so a changed file gets a new name and the old one may be kept for a year;
  * index.html names those files, so a browser asks for it again on every visit (a 304 when
  * unchanged); the rest (favicon, institution logos) keep their names across releases.
+ * The service worker and the web app manifest (issue 29) keep their names too but are asked for
+ * again on every check like a page: a browser that kept an old sw.js for an hour would keep
+ * serving the old version from its precache.
  */
 export const CACHE_CONTROL = {
   hashed: 'public, max-age=31536000, immutable',
@@ -29,13 +32,16 @@ export const CACHE_CONTROL = {
 /** Vite's assetsDir: every file in it carries a content hash in its name. */
 const HASHED_DIR = 'assets';
 
+/** Files at the root, under fixed names, that name the current version (vite-plugin-pwa's output). */
+const UNVERSIONED_ROOT_FILES = new Set(['sw.js', 'manifest.webmanifest']);
+
 /** The Cache-Control of a built file, from its path relative to the build folder. */
 export function cacheControlFor(relativePath: string): string {
   const file = relativePath
     .split(path.sep)
     .join('/')
     .replace(/\.(br|gz)$/, '');
-  if (file.endsWith('.html')) return CACHE_CONTROL.page;
+  if (file.endsWith('.html') || UNVERSIONED_ROOT_FILES.has(file)) return CACHE_CONTROL.page;
   if (file.startsWith(`${HASHED_DIR}/`)) return CACHE_CONTROL.hashed;
   return CACHE_CONTROL.other;
 }

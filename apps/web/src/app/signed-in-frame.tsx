@@ -23,11 +23,12 @@ import { INACTIVITY_TIMEOUT_MS, LOGOUT_MESSAGES, SESSION_MESSAGES } from '@pgel/
 import type { SessionUser } from '@pgel/shared/schemas/session-user';
 import { IconNotebook } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { PRODUCT_NAME } from '../components/brand';
 import { showConfirm, showMessage } from '../components/dialogs';
 import { FloatingAddButton } from '../components/floating-add-button';
+import { UpdatePrompt } from '../components/update-prompt';
 import { useLogout } from '../features/auth/api/logout';
 import { AwaitingConfirmationPanel } from '../features/auth/components/awaiting-confirmation-panel';
 import { ChangePasswordModal } from '../features/auth/components/change-password-modal';
@@ -40,7 +41,9 @@ import { SidebarNav } from '../features/shell/components/sidebar-nav';
 import { useDevToolsDetector } from '../features/shell/hooks/use-dev-tools-detector';
 import { useInactivityTimeout } from '../features/shell/hooks/use-inactivity-timeout';
 import { AddHodModal } from '../features/staff/components/add-hod-modal';
+import { useInstallPrompt } from '../lib/install-prompt';
 import { paths } from '../lib/paths';
+import { startServiceWorker } from '../lib/service-worker';
 import { sessionUserQueryOptions } from '../lib/session';
 
 const HEADER_HEIGHT = 60;
@@ -75,6 +78,9 @@ function SignedInFrame({ user }: { user: SessionUser }) {
   const { mutateAsync: endSession } = useLogout();
   const { data: settings } = usePublicSettings();
   const isNarrow = useMediaQuery(NARROW_SCREEN) ?? false;
+  const install = useInstallPrompt();
+  // The offline start and the update prompt (issue 29): from the first signed-in page on.
+  useEffect(() => startServiceWorker(), []);
 
   // The phone sidebar stays open only on the page where it was opened: following any link
   // (sidebar, notification, menu) closes it without an effect.
@@ -204,7 +210,12 @@ function SignedInFrame({ user }: { user: SessionUser }) {
           </Group>
           <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
             <NotificationsMenu />
-            <ProfileMenu user={user} onUpdatePassword={passwordModal.open} onLogout={confirmLogout} />
+            <ProfileMenu
+              user={user}
+              onUpdatePassword={passwordModal.open}
+              onLogout={confirmLogout}
+              onInstall={install ? () => void install() : null}
+            />
           </Group>
         </Group>
       </AppShell.Header>
@@ -253,6 +264,7 @@ function SignedInFrame({ user }: { user: SessionUser }) {
       </AppShell.Footer>
 
       {showsAddButton ? <FloatingAddButton bottom={FOOTER_HEIGHT + 16} /> : null}
+      <UpdatePrompt top={HEADER_HEIGHT + 8} />
       <ChangePasswordModal opened={passwordOpened} onClose={passwordModal.close} />
       {canAddHod ? <AddHodModal opened={addHodOpened} onClose={addHodModal.close} /> : null}
     </AppShell>

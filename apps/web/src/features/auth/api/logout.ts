@@ -1,8 +1,7 @@
 import type { MessageResponse } from '@pgel/shared/schemas/common';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { clearAllDrafts } from '../../../lib/entry-drafts';
-import { clearStoredUser } from '../../../lib/session';
+import { clearDeviceStorage } from '../../../lib/device-storage';
 
 /** `POST /auth/logout`: ends the server session and clears the cookie. */
 export function logout(): Promise<MessageResponse> {
@@ -17,11 +16,12 @@ export function useLogout() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: logout,
-    onSettled: () => {
-      clearStoredUser();
-      // Unfinished entries may hold a patient's history: none stay behind on a shared device.
-      clearAllDrafts();
+    // Awaited before the caller's own onSettled: the logout screen leaves once all is cleared.
+    onSettled: async () => {
       queryClient.clear();
+      // The stored user, unfinished entries (they may hold a patient's history) and every other
+      // thing the app kept: none stay behind on a shared device.
+      await clearDeviceStorage();
     },
   });
 }

@@ -1,5 +1,5 @@
-import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '../../../test/render';
 import { sessionUser } from '../../../test/session-user';
 import { ProfileMenu } from './profile-menu';
@@ -40,5 +40,25 @@ describe('ProfileMenu avatar', () => {
     const avatar = avatarOf(container);
     expect(avatar.querySelector('img')).toBeNull();
     expect(avatar.textContent).toBe('AR');
+  });
+});
+
+describe('ProfileMenu install item (issue 29)', () => {
+  it('offers "Install app" only while the browser offers to install, and asks the browser on a tap', async () => {
+    const { unmount } = renderWithApp(
+      <ProfileMenu user={USER} onUpdatePassword={() => {}} onLogout={() => {}} onInstall={null} />,
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Hello, Dr. Asha Rao' }));
+    await screen.findByRole('menuitem', { name: 'Logout' });
+    expect(screen.queryByRole('menuitem', { name: 'Install app' })).toBeNull();
+    unmount();
+
+    const onInstall = vi.fn();
+    renderWithApp(
+      <ProfileMenu user={USER} onUpdatePassword={() => {}} onLogout={() => {}} onInstall={onInstall} />,
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Hello, Dr. Asha Rao' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Install app' }));
+    expect(onInstall).toHaveBeenCalledTimes(1);
   });
 });

@@ -2,7 +2,7 @@ import { Avatar, Group, Menu, Text, UnstyledButton, VisuallyHidden } from '@mant
 import { roleLabel } from '@pgel/shared/roles';
 import type { SessionUser } from '@pgel/shared/schemas/session-user';
 import { initialsOf } from '@pgel/shared/text';
-import { IconChevronDown, IconKey, IconLogout, IconUser } from '@tabler/icons-react';
+import { IconChevronDown, IconDeviceMobileDown, IconKey, IconLogout, IconUser } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { paths } from '../../../lib/paths';
 import { BonafideMenuItem } from '../../bonafide/components/bonafide-menu-item';
@@ -11,14 +11,17 @@ type ProfileMenuProps = {
   user: SessionUser;
   onUpdatePassword: () => void;
   onLogout: () => void;
+  /** Present while the browser offers to install the app (lib/install-prompt.ts). */
+  onInstall?: (() => void) | null;
 };
 
 /**
  * The account menu of the top bar (spec 01 section 2.11). Its button is named 'Hello, {name}'
  * on every screen width; the greeting text itself only shows where there is room.
- * A certified student also finds the Bonafide Certificate here.
+ * A certified student also finds the Bonafide Certificate here, and anyone whose browser can
+ * install the app finds "Install app" (issue 29).
  */
-export function ProfileMenu({ user, onUpdatePassword, onLogout }: ProfileMenuProps) {
+export function ProfileMenu({ user, onUpdatePassword, onLogout, onInstall }: ProfileMenuProps) {
   const greeting = `Hello, ${user.name}`;
   return (
     <Menu position="bottom-end" width={240} shadow="md" withinPortal>
@@ -55,6 +58,11 @@ export function ProfileMenu({ user, onUpdatePassword, onLogout }: ProfileMenuPro
         <Menu.Item leftSection={<IconKey size={16} aria-hidden />} onClick={onUpdatePassword}>
           Update Password
         </Menu.Item>
+        {onInstall ? (
+          <Menu.Item leftSection={<IconDeviceMobileDown size={16} aria-hidden />} onClick={onInstall}>
+            Install app
+          </Menu.Item>
+        ) : null}
         <Menu.Item color="red.8" leftSection={<IconLogout size={16} aria-hidden />} onClick={onLogout}>
           Logout
         </Menu.Item>
