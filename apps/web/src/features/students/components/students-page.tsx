@@ -290,6 +290,8 @@ export function StudentsPage() {
         <Group gap="xs" wrap="nowrap" style={{ width: 'max-content' }}>
           <Badge
             color={student.paid ? 'teal' : 'orange'}
+            // The light variant's own text shade is below 4.5:1 on its tint (axe: color-contrast).
+            c={student.paid ? 'teal.9' : 'orange.9'}
             variant="light"
             styles={{ root: { flex: 'none', overflow: 'visible' }, label: { overflow: 'visible' } }}
           >
@@ -364,7 +366,11 @@ export function StudentsPage() {
             color="teal"
           />
         ) : (
-          <Badge color={student.verifyByHod ? 'teal' : 'gray'} variant="light">
+          <Badge
+            color={student.verifyByHod ? 'teal' : 'gray'}
+            c={student.verifyByHod ? 'teal.9' : 'gray.8'}
+            variant="light"
+          >
             {student.verifyByHod ? 'Verified' : 'Not verified'}
           </Badge>
         ),
