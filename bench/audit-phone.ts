@@ -217,7 +217,12 @@ async function startApp(): Promise<{ app: ChildProcess; dataDir: string; refs: R
   return { app, dataDir, refs: { teacherId: faculty.id, competencyId: competency.id, skillId: skill.id } };
 }
 
-type AxeViolation = { id: string; impact: string | null; help: string; nodes: Array<{ target: string[] }> };
+type AxeViolation = {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: Array<{ target: string[]; html: string; failureSummary?: string }>;
+};
 
 /** axe-core at 390 px on every page; returns the number of violations. */
 async function runAxe(cookies: Record<Exclude<Who, 'anonymous'>, string>): Promise<number> {
@@ -266,7 +271,7 @@ async function runAxe(cookies: Record<Exclude<Who, 'anonymous'>, string>): Promi
           `  ${v.impact}: ${v.id} (${v.help}) at ${v.nodes
             .slice(0, 4)
             .map((n) => n.target.join(' '))
-            .join(', ')}${v.nodes.length > 4 ? ` and ${v.nodes.length - 4} more` : ''}`,
+            .join(', ')}${v.nodes.length > 4 ? ` and ${v.nodes.length - 4} more` : ''}\n    first: ${v.nodes[0]?.html.slice(0, 200)}\n    ${v.nodes[0]?.failureSummary?.replaceAll('\n', ' ').slice(0, 300)}`,
         );
       await context.close();
     }
