@@ -266,13 +266,16 @@ async function runAxe(cookies: Record<Exclude<Who, 'anonymous'>, string>): Promi
       console.log(
         `${page.label.padEnd(34)} ${violations.length === 0 ? 'no violations' : `${violations.length} violation(s)`}`,
       );
-      for (const v of violations)
-        console.log(
-          `  ${v.impact}: ${v.id} (${v.help}) at ${v.nodes
-            .slice(0, 4)
-            .map((n) => n.target.join(' '))
-            .join(', ')}${v.nodes.length > 4 ? ` and ${v.nodes.length - 4} more` : ''}\n    first: ${v.nodes[0]?.html.slice(0, 200)}\n    ${v.nodes[0]?.failureSummary?.replaceAll('\n', ' ').slice(0, 300)}`,
-        );
+      for (const v of violations) {
+        const where = v.nodes
+          .slice(0, 4)
+          .map((n) => n.target.join(' '))
+          .join(', ');
+        const more = v.nodes.length > 4 ? ` and ${v.nodes.length - 4} more` : '';
+        console.log(`  ${v.impact}: ${v.id} (${v.help}) at ${where}${more}`);
+        console.log(`    first: ${v.nodes[0]?.html.slice(0, 200)}`);
+        console.log(`    ${v.nodes[0]?.failureSummary?.replaceAll('\n', ' ').slice(0, 300)}`);
+      }
       await context.close();
     }
   } finally {

@@ -367,11 +367,7 @@ export function StudentsPage() {
             color="teal"
           />
         ) : (
-          <Badge
-            color={student.verifyByHod ? 'teal' : 'gray'}
-            c="gray.9"
-            variant="light"
-          >
+          <Badge color={student.verifyByHod ? 'teal' : 'gray'} c="gray.9" variant="light">
             {student.verifyByHod ? 'Verified' : 'Not verified'}
           </Badge>
         ),
