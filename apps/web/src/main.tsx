@@ -1,3 +1,5 @@
+// First: zod must know it may not compile parsers before any schema is made.
+import './lib/zod-jitless';
 // Mantine's styles for the first screens only: the sign-in pages, the page loader, the message
 // dialogs and the logout screen (the router's error fallback). Every other route loads the full
 // stylesheet before it renders (`withFullStyles` in app/router.tsx), which keeps 250 KB of CSS

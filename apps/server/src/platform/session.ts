@@ -1,4 +1,5 @@
 import { type AccountRestriction, type Actor, accountRestrictionOf } from '@pgel/shared/auth/policies';
+import { SIGNED_IN_MARKER_COOKIE } from '@pgel/shared/auth/signed-in-marker';
 import type { StaffRole } from '@pgel/shared/roles';
 import { SESSION_MESSAGES } from '@pgel/shared/schemas/auth';
 import { BACKGROUND_REQUEST_HEADER } from '@pgel/shared/schemas/common';
@@ -85,12 +86,26 @@ export function setSessionCookie(
     // Remember Me keeps the cookie across browser restarts; the server's expiry still applies.
     maxAge: persistent ? Math.floor(settings.absoluteMs / 1000) : undefined,
   });
+  // Readable by the page, so a signed-out visitor's /login need not ask /auth/me (issue 29).
+  reply.setCookie(SIGNED_IN_MARKER_COOKIE, '1', {
+    path: '/',
+    httpOnly: false,
+    sameSite: 'lax',
+    secure: settings.secureCookie,
+    maxAge: persistent ? Math.floor(settings.absoluteMs / 1000) : undefined,
+  });
 }
 
 export function clearSessionCookie(reply: FastifyReply, settings: SessionSettings) {
   reply.clearCookie(SESSION_COOKIE, {
     path: '/',
     httpOnly: true,
+    sameSite: 'lax',
+    secure: settings.secureCookie,
+  });
+  reply.clearCookie(SIGNED_IN_MARKER_COOKIE, {
+    path: '/',
+    httpOnly: false,
     sameSite: 'lax',
     secure: settings.secureCookie,
   });

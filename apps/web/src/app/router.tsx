@@ -3,6 +3,10 @@ import { PageLoader } from '../components/page-loader';
 // In the first bundle: it explains a page whose code failed to download (issue 10).
 import { withFullStyles } from './full-styles';
 import { RouteError } from './route-error';
+// In the first bundle too (issue 29): the sign-in page is where a phone starts, and drawing it
+// must not wait for a second round trip and 30 small files; every page's first download is the
+// same one file, cached for all.
+import { Component as LoginRoute } from './routes/login';
 
 const ROOT_ROUTE_ID = 'root';
 let laterPatched = false;
@@ -37,7 +41,7 @@ const router = createBrowserRouter(
         // addresses draw nothing of their own). Like the institution screens and the logout
         // screen, it needs only the styles main.tsx loads.
         {
-          lazy: () => import('./routes/login'),
+          Component: LoginRoute,
           children: [
             { path: '/login', element: null },
             { path: '/staffLogin', element: null },

@@ -16,8 +16,9 @@ export function AuthShell({ heading, children, wide = false }: AuthShellProps) {
   return (
     <Box className={classes.background}>
       <Container size={wide ? 560 : 440} px={{ base: 12, xs: 'md' }} py={{ base: 'lg', sm: 48 }}>
+        {/* Header, main and footer landmarks: every part of the page sits in one (axe: region). */}
         <Stack gap="lg">
-          <Center>
+          <Center component="header">
             <Stack gap={6} align="center">
               <Brand size="lg" />
               <Text size="sm" c="dimmed" ta="center">
@@ -33,7 +34,7 @@ export function AuthShell({ heading, children, wide = false }: AuthShellProps) {
             ) : null}
             {children}
           </Paper>
-          <Stack gap={2} align="center">
+          <Stack component="footer" gap={2} align="center">
             <Text size="xs" c="dimmed" ta="center">
               Not affiliated with the National Medical Commission.
             </Text>

@@ -1,3 +1,4 @@
+import { SIGNED_IN_MARKER_COOKIE } from '@pgel/shared/auth/signed-in-marker';
 import { LOGIN_MESSAGES, SESSION_MESSAGES } from '@pgel/shared/schemas/auth';
 import { BACKGROUND_REQUEST_HEADER } from '@pgel/shared/schemas/common';
 import { and, desc, eq } from 'drizzle-orm';
@@ -82,6 +83,23 @@ describe('auth: login, session and logout', () => {
       // http:// APP_URL: no Secure flag, and without Remember Me the cookie ends with the browser.
       expect(setCookie).not.toContain('Secure');
       expect(setCookie).not.toContain('Max-Age');
+    });
+
+    it('sets a readable signed-in marker beside the session cookie, as long-lived as it (issue 29)', async () => {
+      const session = await post(t.app, LOGIN, { email: student.email, password: student.password });
+      const marker = session.cookies.find((c) => c.name === SIGNED_IN_MARKER_COOKIE);
+      // The page reads it (not HttpOnly); it holds no secret and signs no one in.
+      expect(marker).toMatchObject({ value: '1', path: '/', sameSite: 'Lax' });
+      expect(marker?.httpOnly).toBeFalsy();
+      expect(marker?.maxAge).toBeUndefined();
+      expect((await get(t.app, ME, { cookie: `${SIGNED_IN_MARKER_COOKIE}=1` })).statusCode).toBe(401);
+
+      const remembered = await post(t.app, LOGIN, {
+        email: student.email,
+        password: student.password,
+        remember: true,
+      });
+      expect(remembered.cookies.find((c) => c.name === SIGNED_IN_MARKER_COOKIE)?.maxAge).toBe(12 * 60 * 60);
     });
 
     it('stores only a hash of the session token', async () => {
@@ -449,6 +467,7 @@ describe('auth: login, session and logout', () => {
       expect(response.statusCode).toBe(200);
       expect(response.json).toEqual({ message: 'You have been logged out successfully.' });
       expect(String(response.headers['set-cookie'])).toMatch(/pgel_session=;.*Expires=Thu, 01 Jan 1970/);
+      expect(String(response.headers['set-cookie'])).toMatch(/pgel_signed_in=;.*Expires=Thu, 01 Jan 1970/);
       expect(await sessionRows(user.id)).toHaveLength(0);
       expect((await get(t.app, ME, { cookie })).statusCode).toBe(401);
 

@@ -1,4 +1,5 @@
 import { MantineProvider } from '@mantine/core';
+import { SIGNED_IN_MARKER_COOKIE } from '@pgel/shared/auth/signed-in-marker';
 import { LOGIN_MESSAGES } from '@pgel/shared/schemas/auth';
 import { VALIDATION_TITLE } from '@pgel/shared/schemas/common';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -62,21 +63,30 @@ const password = () => screen.getByLabelText('Password') as HTMLInputElement;
 const tab = (name: 'Student Login' | 'Faculty Login') => screen.getByRole('tab', { name });
 const type = (input: HTMLInputElement, value: string) => fireEvent.change(input, { target: { value } });
 
+const meCalls = vi.fn();
+
 /**
- * The server as the page sees it: the login page first asks `GET /auth/me` whether the visitor
- * is signed in already; `signedIn` answers that, and every other request goes to `server`.
+ * The server as the page sees it: with the signed-in marker cookie, the login page first asks
+ * `GET /auth/me` whether the visitor is signed in already; `signedIn` answers that, and every
+ * other request goes to `server`.
  */
 function stubServer(server: (...args: unknown[]) => unknown, { signedIn = false } = {}) {
-  vi.stubGlobal('fetch', (url: string, init?: RequestInit) =>
-    url === '/api/v1/auth/me'
-      ? Promise.resolve(
-          signedIn
-            ? Response.json({ user: FACULTY }, { status: 200 })
-            : Response.json({ code: 'unauthorized', message: 'Please sign in' }, { status: 401 }),
-        )
-      : server(url, init),
-  );
+  vi.stubGlobal('fetch', (url: string, init?: RequestInit) => {
+    if (url !== '/api/v1/auth/me') return server(url, init);
+    meCalls();
+    return Promise.resolve(
+      signedIn
+        ? Response.json({ user: FACULTY }, { status: 200 })
+        : Response.json({ code: 'unauthorized', message: 'Please sign in' }, { status: 401 }),
+    );
+  });
 }
+
+function setMarker() {
+  // biome-ignore lint/suspicious/noDocumentCookie: what the server's Set-Cookie leaves in the page
+  document.cookie = `${SIGNED_IN_MARKER_COOKIE}=1; Path=/`;
+}
+const hasMarker = () => document.cookie.includes(`${SIGNED_IN_MARKER_COOKIE}=`);
 
 // Signed out unless a test says otherwise; nothing reaches a real network.
 beforeEach(() => stubServer(vi.fn()));
@@ -84,6 +94,9 @@ beforeEach(() => stubServer(vi.fn()));
 afterEach(() => {
   vi.unstubAllGlobals();
   window.sessionStorage.clear();
+  meCalls.mockClear();
+  // biome-ignore lint/suspicious/noDocumentCookie: the test's own cookie, removed
+  document.cookie = `${SIGNED_IN_MARKER_COOKIE}=; Max-Age=0; Path=/`;
 });
 
 describe('LoginPage', () => {
@@ -178,6 +191,7 @@ describe('LoginPage', () => {
     async (url) => {
       const server = vi.fn();
       stubServer(server, { signedIn: true });
+      setMarker();
       const { router } = renderLogin(url);
       await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'), { timeout: 5000 });
       expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeTruthy();
@@ -185,12 +199,24 @@ describe('LoginPage', () => {
     },
   );
 
-  it('keeps a signed-out visitor on the login page', async () => {
+  it('does not ask the server about a visitor who has no signed-in marker', async () => {
+    const server = vi.fn();
+    stubServer(server, { signedIn: true });
+    const { router } = renderLogin('/login');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(meCalls).not.toHaveBeenCalled();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(email()).toBeTruthy();
+  });
+
+  it('keeps a visitor whose session ended on the login page and drops the stale marker', async () => {
     const server = vi.fn();
     stubServer(server);
+    setMarker();
     const { router } = renderLogin('/staffLogin');
-    // The answer (401) has come and gone: the page and its form stay.
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The answer (401) has come and gone: the page and its form stay, the marker is gone.
+    await waitFor(() => expect(hasMarker()).toBe(false), { timeout: 5000 });
+    expect(meCalls).toHaveBeenCalledTimes(1);
     expect(router.state.location.pathname).toBe('/staffLogin');
     expect(email()).toBeTruthy();
   });

@@ -15,6 +15,7 @@ import {
   Title,
 } from '@mantine/core';
 import type { LoginKind } from '@pgel/shared/auth/policies';
+import { SIGNED_IN_MARKER_COOKIE } from '@pgel/shared/auth/signed-in-marker';
 import { IconExternalLink, IconLock, IconMail, IconSchool, IconStethoscope } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
@@ -38,15 +39,21 @@ function isLoginKind(value: string | null): value is LoginKind {
   return value === 'student' || value === 'staff';
 }
 
+const MARKER_PATTERN = new RegExp(`(?:^|;\\s*)${SIGNED_IN_MARKER_COOKIE}=`);
+
 /**
  * A visitor who is signed in already (in this tab, another one, or a remembered session) goes
  * to the dashboard instead of signing in twice. The session cookie is HttpOnly, so only the
- * server can say: one plain `GET /auth/me`, without the API client (see loadSubmitLogin). The
- * form stays usable while it answers; a 401 or no connection leaves the visitor here.
+ * server can say: one plain `GET /auth/me`, without the API client (see loadSubmitLogin), asked
+ * only when the readable marker cookie the server sets beside the session says there may be one
+ * (a signed-out visitor's browser would log the 401 as an error; issue 29). The form stays usable
+ * while it answers; a 401 (the session ended on the server) drops the stale marker, and a 401 or
+ * no connection leaves the visitor here.
  */
 function useSignedInRedirect() {
   const navigate = useNavigate();
   useEffect(() => {
+    if (!MARKER_PATTERN.test(document.cookie)) return;
     const controller = new AbortController();
     fetch('/api/v1/auth/me', {
       credentials: 'same-origin',
@@ -55,6 +62,9 @@ function useSignedInRedirect() {
     }).then(
       (response) => {
         if (response.ok) navigate(paths.dashboard, { replace: true });
+        else if (response.status === 401)
+          // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing on older phones
+          document.cookie = `${SIGNED_IN_MARKER_COOKIE}=; Max-Age=0; Path=/; SameSite=Lax`;
       },
       () => undefined,
     );

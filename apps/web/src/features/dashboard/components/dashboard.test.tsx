@@ -1,5 +1,6 @@
 import { recordPagePath } from '@pgel/shared/records/paths';
 import { RECORD_STATUS_LABELS } from '@pgel/shared/records/types';
+import { NO_DATA_TEXT } from '@pgel/shared/schemas/list';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Component as DashboardRoute } from '../../../app/routes/dashboard';
@@ -7,6 +8,7 @@ import { storeUser } from '../../../lib/session';
 import { renderWithApp } from '../../../test/render';
 import { stubScreenWidth } from '../../../test/screen-width';
 import { sessionUser } from '../../../test/session-user';
+import { PENDING_PAGE_SIZE } from '../api/list-pending-records';
 import { PendingVerifications } from './pending-verifications';
 import { categoryPath, isCategoryDone, StudentProgress } from './student-progress';
 
@@ -181,9 +183,14 @@ describe('Pending Verifications', () => {
   it('on a phone: one card per entry with its date and status, which opens the entry', async () => {
     stubScreenWidth(390);
     const { router } = renderWithApp(<PendingVerifications />);
+    // Its name is what it shows (WCAG 2.5.3: a voice user says what they see).
     const card = await screen.findByRole(
       'button',
-      { name: 'Open Teaching Experience entry of Anil Kumar' },
+      {
+        name: new RegExp(
+          `^Anil Kumar ${RECORD_STATUS_LABELS.pending} Teaching Experience ECG basics 20-11-2026`,
+        ),
+      },
       { timeout: 5000 },
     );
     expect(screen.queryByRole('table')).toBeNull();
@@ -198,6 +205,22 @@ describe('Pending Verifications', () => {
     expect(router.state.location.pathname + router.state.location.search).toBe(
       recordPagePath('teaching', '00000000-0000-4000-8000-000000000031'),
     );
+  });
+
+  it('keeps a page of placeholders, not "0 entries", until the pending entries arrive', async () => {
+    stubScreenWidth(390);
+    let answer: (response: Response) => void = () => undefined;
+    const pendingFetch = vi.fn(() => new Promise<Response>((resolve) => (answer = resolve)));
+    vi.stubGlobal('fetch', pendingFetch);
+    const { container } = renderWithApp(<PendingVerifications />);
+    await vi.waitFor(() => expect(pendingFetch).toHaveBeenCalled());
+    expect(screen.queryByText('0 entries')).toBeNull();
+    expect(screen.queryByText(NO_DATA_TEXT)).toBeNull();
+    expect(container.querySelectorAll('.mantine-Skeleton-root')).toHaveLength(PENDING_PAGE_SIZE);
+
+    answer(json({ items: [], total: 0, page: 1, pageSize: PENDING_PAGE_SIZE }));
+    expect(await screen.findByText('0 entries')).toBeTruthy();
+    expect(container.querySelectorAll('.mantine-Skeleton-root')).toHaveLength(0);
   });
 
   it('lists pending entries, pages with Previous / Next and opens the entry', async () => {

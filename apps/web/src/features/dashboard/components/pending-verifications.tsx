@@ -5,6 +5,7 @@ import {
   Button,
   Card,
   Group,
+  Skeleton,
   Stack,
   Table,
   Text,
@@ -65,7 +66,11 @@ export function PendingVerifications() {
           </Alert>
         ) : null}
         {isPhone ? (
-          <PendingCards rows={rows} isEmpty={rows.length === 0 && !pending.isPending} />
+          <PendingCards
+            rows={rows}
+            isEmpty={rows.length === 0 && !pending.isPending}
+            loading={pending.isPending}
+          />
         ) : (
           <Table.ScrollContainer minWidth={480}>
             <Table highlightOnHover verticalSpacing="sm">
@@ -78,6 +83,7 @@ export function PendingVerifications() {
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
+                {pending.isPending ? <SkeletonRows /> : null}
                 {rows.length === 0 && !pending.isPending ? (
                   <Table.Tr>
                     <Table.Td colSpan={4}>
@@ -131,8 +137,13 @@ export function PendingVerifications() {
           </Table.ScrollContainer>
         )}
         <Group justify="space-between">
-          <Text size="sm" c="dimmed">
-            {total === 0 ? '0 entries' : `Page ${page} of ${lastPage} · ${total} pending`}
+          {/* Nothing until the count is known: "0 entries" first would be wrong, then replaced. */}
+          <Text size="sm" c="dimmed" mih="1.55em">
+            {pending.isPending
+              ? ''
+              : total === 0
+                ? '0 entries'
+                : `Page ${page} of ${lastPage} · ${total} pending`}
           </Text>
           <Group gap="xs">
             <Button variant="default" size="xs" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
@@ -155,9 +166,49 @@ export function PendingVerifications() {
 
 type PendingRow = NonNullable<ReturnType<typeof usePendingRecords>['data']>['items'][number];
 
-/** The pending entries as cards (phones): student and status, the activity and topic, the date. */
-function PendingCards({ rows, isEmpty }: { rows: readonly PendingRow[]; isEmpty: boolean }) {
+/**
+ * While the first page loads, the table keeps a page's height of rows (and the cards a page of
+ * cards): the entries then fill the space instead of pushing the page down (issue 29: layout
+ * shift on the faculty dashboard).
+ */
+function SkeletonRows() {
+  return Array.from({ length: PENDING_PAGE_SIZE }, (_, i) => (
+    // biome-ignore lint/suspicious/noArrayIndexKey: placeholders without identity
+    <Table.Tr key={i} aria-hidden>
+      <Table.Td colSpan={4}>
+        <Skeleton height={44} radius="sm" />
+      </Table.Td>
+    </Table.Tr>
+  ));
+}
+
+/** The height of a card without flags (name and status, kind, one line of topic, date). */
+const CARD_HEIGHT = 106;
+
+/**
+ * The pending entries as cards (phones): student and status, the activity and topic, the date.
+ * Each card's accessible name is its visible text (WCAG 2.5.3), so a voice user says what they see.
+ */
+function PendingCards({
+  rows,
+  isEmpty,
+  loading,
+}: {
+  rows: readonly PendingRow[];
+  isEmpty: boolean;
+  loading: boolean;
+}) {
   const navigate = useNavigate();
+  if (loading) {
+    return (
+      <Stack gap="xs" aria-hidden>
+        {Array.from({ length: PENDING_PAGE_SIZE }, (_, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders without identity
+          <Skeleton key={i} height={CARD_HEIGHT} radius="md" />
+        ))}
+      </Stack>
+    );
+  }
   if (isEmpty) {
     return (
       <Text ta="center" c="dimmed" py="md">
@@ -176,11 +227,7 @@ function PendingCards({ rows, isEmpty }: { rows: readonly PendingRow[]; isEmpty:
         const title = findKind(row.kind)?.menuTitle ?? row.kind;
         return (
           <li key={row.id}>
-            <UnstyledButton
-              w="100%"
-              onClick={() => navigate(recordPagePath(row.kind, row.id))}
-              aria-label={`Open ${title} entry of ${row.studentName}`}
-            >
+            <UnstyledButton w="100%" onClick={() => navigate(recordPagePath(row.kind, row.id))}>
               <Card withBorder radius="md" padding="sm">
                 <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
                   <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
