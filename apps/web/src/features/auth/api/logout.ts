@@ -2,6 +2,7 @@ import type { MessageResponse } from '@pgel/shared/schemas/common';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { clearAllDrafts } from '../../../lib/entry-drafts';
+import { forgetAllLists } from '../../../lib/list-cache';
 import { clearStoredUser } from '../../../lib/session';
 
 /** `POST /auth/logout`: ends the server session and clears the cookie. */
@@ -21,6 +22,8 @@ export function useLogout() {
       clearStoredUser();
       // Unfinished entries may hold a patient's history: none stay behind on a shared device.
       clearAllDrafts();
+      // The lists kept for reading offline (issue 29); a waiting outbox stays unless discarded.
+      void forgetAllLists();
       queryClient.clear();
     },
   });
