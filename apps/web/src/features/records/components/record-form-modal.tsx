@@ -313,78 +313,78 @@ function RecordForm({ kind, onDone, onCancel, onEditedChange, outboxItem }: Reco
   const hideSaved = useCallback(() => setSavedMessage(null), []);
 
   const sections = groupBySection(kind.fields);
-  return (
-    <OfflineFilesContext.Provider value={offline.keeper}>
-      <form onSubmit={submit} noValidate aria-label={kind.formTitle}>
-        <Stack gap="md">
-          <div ref={topRef} />
-          {outboxItem?.message ? (
-            <Alert color="red" variant="light" title={OUTBOX_MESSAGES.rejected}>
-              {outboxItem.message}
-            </Alert>
-          ) : null}
-          {savedMessage ? <NextEntryNote message={savedMessage} onClose={hideSaved} /> : null}
-          {isDraftShown ? (
-            <EntryDraftRestoredNote
-              leavesOutPatient={draftLeavesOutPatient(kind)}
-              onDiscard={() => void discardDraft()}
-            />
-          ) : null}
-          {sections.map((section) => (
-            <Stack key={`${section.title ?? ''}:${generation}`} gap="sm">
-              {section.title ? (
-                <Divider
-                  labelPosition="left"
-                  label={
-                    <Title order={3} fz="sm" fw={650} c="brand.8" tt="uppercase">
-                      {section.title}
-                    </Title>
-                  }
-                />
-              ) : null}
-              <Grid gap="md">
-                {section.fields.map((field) => (
-                  <Grid.Col
-                    key={field.name}
-                    // The role's four cards get a row of their own (issue 27).
-                    span={{
-                      base: 12,
-                      sm: WIDE_INPUTS.has(field.input) || field.name === kind.role?.field ? 12 : 6,
-                    }}
-                  >
-                    <RecordField
-                      field={field}
-                      values={values}
-                      error={errors[field.name]}
-                      onChange={change}
-                      today={today}
-                      restrictedAllowed={restrictedAllowed}
-                      onBusyChange={setBusy}
-                      uploadMessages={kind.uploadMessages}
-                    />
-                  </Grid.Col>
-                ))}
-              </Grid>
-            </Stack>
-          ))}
-          <DialogActions>
-            <Button variant="default" onClick={onCancel}>
-              Cancel
-            </Button>
-            <Button
-              variant="light"
-              onClick={() => send('another')}
-              loading={create.isPending}
-              disabled={uploading.size > 0}
-            >
-              {M.saveAndAddAnother}
-            </Button>
-            <Button type="submit" loading={create.isPending} disabled={uploading.size > 0}>
-              Submit
-            </Button>
-          </DialogActions>
-        </Stack>
-      </form>
-    </OfflineFilesContext.Provider>
+  const content = (
+    <form onSubmit={submit} noValidate aria-label={kind.formTitle}>
+      <Stack gap="md">
+        <div ref={topRef} />
+        {outboxItem?.message ? (
+          <Alert color="red" variant="light" title={OUTBOX_MESSAGES.rejected}>
+            {outboxItem.message}
+          </Alert>
+        ) : null}
+        {savedMessage ? <NextEntryNote message={savedMessage} onClose={hideSaved} /> : null}
+        {isDraftShown ? (
+          <EntryDraftRestoredNote
+            leavesOutPatient={draftLeavesOutPatient(kind)}
+            onDiscard={() => void discardDraft()}
+          />
+        ) : null}
+        {sections.map((section) => (
+          <Stack key={`${section.title ?? ''}:${generation}`} gap="sm">
+            {section.title ? (
+              <Divider
+                labelPosition="left"
+                label={
+                  <Title order={3} fz="sm" fw={650} c="brand.8" tt="uppercase">
+                    {section.title}
+                  </Title>
+                }
+              />
+            ) : null}
+            <Grid gap="md">
+              {section.fields.map((field) => (
+                <Grid.Col
+                  key={field.name}
+                  // The role's four cards get a row of their own (issue 27).
+                  span={{
+                    base: 12,
+                    sm: WIDE_INPUTS.has(field.input) || field.name === kind.role?.field ? 12 : 6,
+                  }}
+                >
+                  <RecordField
+                    field={field}
+                    values={values}
+                    error={errors[field.name]}
+                    onChange={change}
+                    today={today}
+                    restrictedAllowed={restrictedAllowed}
+                    onBusyChange={setBusy}
+                    uploadMessages={kind.uploadMessages}
+                  />
+                </Grid.Col>
+              ))}
+            </Grid>
+          </Stack>
+        ))}
+        <DialogActions>
+          <Button variant="default" onClick={onCancel}>
+            Cancel
+          </Button>
+          <Button
+            variant="light"
+            onClick={() => send('another')}
+            loading={create.isPending}
+            disabled={uploading.size > 0}
+          >
+            {M.saveAndAddAnother}
+          </Button>
+          <Button type="submit" loading={create.isPending} disabled={uploading.size > 0}>
+            Submit
+          </Button>
+        </DialogActions>
+      </Stack>
+    </form>
   );
+  // Files picked with no signal are kept for the outbox (issue 29).
+  return <OfflineFilesContext.Provider value={offline.keeper}>{content}</OfflineFilesContext.Provider>;
 }
