@@ -9,7 +9,7 @@ export function OfflineListNote({ fetchedAt }: { fetchedAt: string }) {
     <Group gap={6} wrap="nowrap" role="status">
       <IconWifiOff size={16} color="var(--mantine-color-gray-7)" aria-hidden style={{ flex: 'none' }} />
       <Text size="sm" c="gray.8">
-        {OUTBOX_MESSAGES.offlineList} — last updated {dayjs(fetchedAt).format('DD/MM/YYYY HH:mm')}
+        {OUTBOX_MESSAGES.offlineList} — last updated {dayjs(fetchedAt).format('DD-MM-YYYY HH:mm')}
       </Text>
     </Group>
   );

@@ -75,7 +75,7 @@ export function OutboxEntries({
                     {label}
                   </Text>
                   <Text size="xs" c="dimmed">
-                    Saved on this device {dayjs(item.createdAt).format('DD/MM/YYYY HH:mm')}
+                    Saved on this device {dayjs(item.createdAt).format('DD-MM-YYYY HH:mm')}
                   </Text>
                 </Stack>
                 <Badge
