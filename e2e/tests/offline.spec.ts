@@ -22,9 +22,14 @@ async function optionId(page: Page, path: string, title: string): Promise<string
   return item.id;
 }
 
-/** How many of the student's procedures on the server are of this patient (read in full). */
-async function entriesOf(page: Page, patient: string): Promise<number> {
-  const response = await page.request.get('/api/v1/records?kind=procedure&pageSize=20');
+/**
+ * How many of the student's procedures on the server are of this patient and IPD/OPD No.: found
+ * by the number (lists search it; never the patient's name), then read in full.
+ */
+async function entriesOf(page: Page, patient: string, ipd: string): Promise<number> {
+  const response = await page.request.get(
+    `/api/v1/records?kind=procedure&pageSize=20&search=${encodeURIComponent(ipd)}`,
+  );
   expect(response.status()).toBe(200);
   const { items } = (await response.json()) as {
     items: Array<{ id: string; details: { patient?: string } }>;
@@ -32,8 +37,8 @@ async function entriesOf(page: Page, patient: string): Promise<number> {
   let count = 0;
   for (const item of items.filter((candidate) => candidate.details.patient === initialsOf(patient))) {
     const detail = await page.request.get(`/api/v1/records/${item.id}`);
-    const full = (await detail.json()) as { details: { patient?: string } };
-    if (full.details.patient === patient) count += 1;
+    const full = (await detail.json()) as { details: { patient?: string; ipd?: string } };
+    if (full.details.patient === patient && full.details.ipd === ipd) count += 1;
   }
   return count;
 }
@@ -95,7 +100,7 @@ test('an entry saved with no signal waits on the device and reaches the server o
   await page.context().setOffline(false);
   await expect(page.getByRole('link', { name: waitingLabel(1) })).toHaveCount(0);
   await expect(onDevice).toHaveCount(0);
-  expect(await entriesOf(page, patient)).toBe(1);
+  expect(await entriesOf(page, patient, `IPD-${run}`)).toBe(1);
 
   // A phone whose clock runs two days ahead: the form takes its date for today, the server
   // refuses a date later than its own today.
@@ -106,7 +111,7 @@ test('an entry saved with no signal waits on the device and reaches the server o
   await expect(onDevice).toContainText(OUTBOX_MESSAGES.rejected);
   await expect(onDevice).toContainText(RECORD_MESSAGES.futureDate);
   await expect(page.getByRole('link', { name: /waiting to sync/ })).toHaveCount(0);
-  expect(await entriesOf(page, refused)).toBe(0);
+  expect(await entriesOf(page, refused, `IPD-${run}-R`)).toBe(0);
 
   // Edit opens it with what was typed, the patient's name from the outbox, and the message.
   await onDevice.getByRole('button', { name: /^Edit the entry/ }).click();
