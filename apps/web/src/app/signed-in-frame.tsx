@@ -13,6 +13,7 @@ import {
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import {
   accountRestrictionOf,
+  canCreateRecord,
   canManageDepartmentStaff,
   canWriteLogbook,
   isStaff,
@@ -35,6 +36,10 @@ import { ChangePasswordModal } from '../features/auth/components/change-password
 import type { LogoutState } from '../features/auth/components/logout-screen';
 import { NotificationsMenu } from '../features/notifications/components/notifications-menu';
 import { usePublicSettings } from '../features/public/api/get-public-settings';
+import { OutboxBadge } from '../features/records/outbox/outbox-badge';
+import { clearOutbox } from '../features/records/outbox/outbox-store';
+import { useFlushOutbox, useOutboxItems, useOutboxSync } from '../features/records/outbox/outbox-sync';
+import { askSignOutWithWaiting } from '../features/records/outbox/sign-out-dialog';
 import { AVAILABLE_PATHS } from '../features/shell/available-paths';
 import { ProfileMenu } from '../features/shell/components/profile-menu';
 import { SidebarNav } from '../features/shell/components/sidebar-nav';
@@ -120,17 +125,42 @@ function SignedInFrame({ user }: { user: SessionUser }) {
       departmentId: user.department?.id ?? null,
     });
 
+  // Issue 29: a student's entries saved with no signal are sent on every start, when the signal
+  // returns and on Background Sync; the header counts them; signing out asks about them.
+  const outboxUser = canCreateRecord({
+    role: user.role,
+    collegeId: user.college?.id ?? null,
+    departmentId: user.department?.id ?? null,
+  })
+    ? user.id
+    : null;
+  useOutboxSync(outboxUser);
+  const outbox = useOutboxItems(outboxUser);
+  const flushOutbox = useFlushOutbox(outboxUser);
+
+  const signOut = () => {
+    const state: LogoutState = { next: loginPathFor(user) };
+    navigate(paths.logout, { state });
+  };
+
   const confirmLogout = async () => {
+    const unsent = outbox.data?.length ?? 0;
+    if (outboxUser && unsent > 0) {
+      const choice = await askSignOutWithWaiting(unsent);
+      if (choice === 'wait') return;
+      // Sent or not, what remains stays for this user's next sign-in on this device.
+      if (choice === 'send') await flushOutbox().catch(() => null);
+      if (choice === 'discard') await clearOutbox(outboxUser).catch(() => undefined);
+      signOut();
+      return;
+    }
     const confirmed = await showConfirm({
       title: LOGOUT_MESSAGES.confirmTitle,
       message: LOGOUT_MESSAGES.confirmText,
       confirmLabel: 'Logout',
       danger: true,
     });
-    if (confirmed) {
-      const state: LogoutState = { next: loginPathFor(user) };
-      navigate(paths.logout, { state });
-    }
+    if (confirmed) signOut();
   };
 
   useInactivityTimeout(INACTIVITY_TIMEOUT_MS, () => {
@@ -209,6 +239,7 @@ function SignedInFrame({ user }: { user: SessionUser }) {
             ) : null}
           </Group>
           <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
+            {outboxUser ? <OutboxBadge userId={outboxUser} /> : null}
             <NotificationsMenu />
             <ProfileMenu
               user={user}

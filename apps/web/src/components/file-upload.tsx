@@ -2,8 +2,12 @@ import { Button, FileButton, Group, Input, Progress, Stack, Text, VisuallyHidden
 import { useId } from '@mantine/hooks';
 import type { FilePurpose, StoredFile } from '@pgel/shared/schemas/files';
 import { IconCircleCheck, IconPaperclip, IconUpload, IconX } from '@tabler/icons-react';
-import { type ReactNode, useEffect, useRef } from 'react';
-import { acceptFor, useUpload } from '../lib/upload';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { isOffline, useOfflineFileKeeper } from '../lib/offline-files';
+import { acceptFor, checkUpload, useUpload } from '../lib/upload';
+
+/** Under a file picked with no signal (issue 29). */
+const KEPT_OFFLINE_TEXT = 'No signal: kept on this device and uploaded with the entry.';
 
 type FileUploadProps = {
   /** Visible label; also the accessible name of the hidden file input. */
@@ -58,6 +62,9 @@ export function FileUpload({
     serverErrorMessage,
     networkErrorMessage,
   });
+  // With no signal, a form that saves to the device's outbox keeps the file there (issue 29).
+  const keeper = useOfflineFileKeeper();
+  const [keptName, setKeptName] = useState<string | null>(null);
 
   useEffect(() => {
     onBusyChange?.(isUploading);
@@ -66,12 +73,22 @@ export function FileUpload({
   const pick = async (file: File | null) => {
     if (!file) return;
     resetInputRef.current?.();
+    setKeptName(null);
+    if (keeper && isOffline() && checkUpload(file, purpose) === null) {
+      reset();
+      const id = keeper.keep(file);
+      setKeptName(file.name);
+      onUploaded({ id, originalName: file.name, contentType: file.type, size: file.size, url: '' });
+      return;
+    }
     const stored = await start(file);
     if (stored) onUploaded(stored);
   };
 
   const shownName =
-    state.status === 'uploading' || state.status === 'done' ? state.fileName : (currentName ?? null);
+    state.status === 'uploading' || state.status === 'done'
+      ? state.fileName
+      : (keptName ?? currentName ?? null);
   const error = state.status === 'error' ? state.message : (formError ?? null);
 
   return (
@@ -140,6 +157,7 @@ export function FileUpload({
               leftSection={<IconX size={16} aria-hidden />}
               onClick={() => {
                 reset();
+                setKeptName(null);
                 onRemove();
               }}
               disabled={disabled}
@@ -167,6 +185,11 @@ export function FileUpload({
         {state.status === 'done' ? (
           <Text size="xs" c="teal.9" aria-live="polite">
             {uploadedText}
+          </Text>
+        ) : null}
+        {keptName && state.status === 'idle' ? (
+          <Text size="xs" c="gray.8" aria-live="polite">
+            {KEPT_OFFLINE_TEXT}
           </Text>
         ) : null}
       </Stack>

@@ -1,5 +1,5 @@
 import { DEFAULT_PAGE_SIZE, type ListResponse, PAGE_SIZES } from '@pgel/shared/schemas/list';
-import { keepPreviousData, type QueryKey, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, type NetworkMode, type QueryKey, useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo } from 'react';
 import { useLiveSearchParams } from '../lib/search-params';
 import { type DataTableProps, type ListParams, pageCount, type SortOrder } from './data-table';
@@ -61,6 +61,8 @@ export type UseListQueryOptions<T> = {
   defaultSort?: string;
   defaultOrder?: SortOrder;
   enabled?: boolean;
+  /** 'offlineFirst' for a list that answers from the device with no network (issue 29). */
+  networkMode?: NetworkMode;
 };
 
 /**
@@ -75,6 +77,7 @@ export function useListQuery<T>({
   defaultSort,
   defaultOrder,
   enabled = true,
+  networkMode,
 }: UseListQueryOptions<T>) {
   const [searchParams, setSearchParams] = useLiveSearchParams();
   const names = useMemo(() => paramNames(paramPrefix), [paramPrefix]);
@@ -85,6 +88,7 @@ export function useListQuery<T>({
     queryFn: ({ signal }) => queryFn(params, signal),
     placeholderData: keepPreviousData,
     enabled,
+    networkMode,
   });
 
   /** Writes some params (null removes one); a default value is left out of the URL. */

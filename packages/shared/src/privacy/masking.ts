@@ -65,6 +65,19 @@ export function patientIdentifierFields(kind: RecordKind): string[] {
 }
 
 /**
+ * What a draft kept on the device (local storage) never holds (issue 29): every patient identifier
+ * (`patientIdentifierFields`) and the case numbers that lead to the patient through a register
+ * (`caseNumber`: IPD/OPD, PMR, DD/FIR). An entry saved with no signal keeps these only in the
+ * device's outbox until it is sent.
+ */
+export function deviceWithheldFields(kind: RecordKind): string[] {
+  const identifiers = new Set(patientIdentifierFields(kind));
+  return kind.fields
+    .filter((field) => identifiers.has(field.name) || field.caseNumber === true)
+    .map((field) => field.name);
+}
+
+/**
  * The identifying fields a kind keeps in its plain `details` (not sealed): the procedure's patient,
  * the clinical case's patient id. Audit stripping and retention remove these from `details`.
  */

@@ -49,6 +49,12 @@ type FieldBase = {
    * the student and the staff who may verify it, each such view written to the access log.
    */
   patientName?: true;
+  /**
+   * A hospital or police case number (a procedure's IPD/OPD No., a post-mortem's PMR No., the
+   * DD/FIR No.): it identifies the patient to anyone with the hospital's registers, so it is never
+   * kept in a draft on the device (`deviceWithheldFields`).
+   */
+  caseNumber?: true;
   /** The form section a long form (clinical case) groups the field under. */
   section?: string;
   /** Hint under the input. */

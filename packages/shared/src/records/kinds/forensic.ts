@@ -30,7 +30,7 @@ const textarea = (name: string, label: string): FieldDef => ({
 });
 
 /** Fields every forensic record opens with: the post-mortem report and the deceased. */
-const pmrNo = text('pmrNo', 'PMR No', 100);
+const pmrNo: FieldDef = { ...text('pmrNo', 'PMR No', 100), caseNumber: true };
 const pmrDate: FieldDef = { name: 'date', label: 'PMR Date', input: 'date', required: true };
 // The deceased's name identifies a person: kept with the patient fields (sensitive_details).
 const deceasedName: FieldDef = { ...text('name', 'Name', 200), sensitive: true, patientName: true };
@@ -44,7 +44,7 @@ const age: FieldDef = {
   required: true,
 };
 const sex: FieldDef = { name: 'sex', label: 'Sex', input: 'select', options: SEX_OPTIONS, required: true };
-const firNo = text('firNo', 'DD/FIR No', 100);
+const firNo: FieldDef = { ...text('firNo', 'DD/FIR No', 100), caseNumber: true };
 const firDate: FieldDef = { name: 'firDate', label: 'DD/FIR Date', input: 'date', required: true };
 const policeStation = text('policeStation', 'Police Station', 200);
 const history = textarea('history', 'History');

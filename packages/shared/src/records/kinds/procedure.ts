@@ -36,7 +36,7 @@ export const procedure: RecordKind = {
       maxLength: 200,
       patientName: true,
     },
-    { name: 'ipd', label: 'IPD/OPD No.', input: 'text', required: true, maxLength: 100 },
+    { name: 'ipd', label: 'IPD/OPD No.', input: 'text', required: true, maxLength: 100, caseNumber: true },
     { name: 'role', label: 'Role', input: 'select', options: SKILL_ROLES, required: true },
     teacher,
     remark,

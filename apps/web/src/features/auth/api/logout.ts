@@ -2,6 +2,7 @@ import type { MessageResponse } from '@pgel/shared/schemas/common';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { clearDeviceStorage } from '../../../lib/device-storage';
+import { forgetAllLists } from '../../../lib/list-cache';
 
 /** `POST /auth/logout`: ends the server session and clears the cookie. */
 export function logout(): Promise<MessageResponse> {
@@ -19,6 +20,9 @@ export function useLogout() {
     // Awaited before the caller's own onSettled: the logout screen leaves once all is cleared.
     onSettled: async () => {
       queryClient.clear();
+      // The lists kept for reading offline (issue 29), closed first so their database can go; a
+      // waiting outbox stays unless discarded.
+      await forgetAllLists();
       // The stored user, unfinished entries (they may hold a patient's history) and every other
       // thing the app kept: none stay behind on a shared device.
       await clearDeviceStorage();

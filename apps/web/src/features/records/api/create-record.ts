@@ -37,9 +37,10 @@ function fingerprint(text: string): string {
 export function useCreateRecord() {
   const queryClient = useQueryClient();
   const formId = useRef(randomId());
-  return useMutation({
-    mutationFn: (input: CreateRecordInput) =>
-      createRecord(input, `${formId.current}.${fingerprint(JSON.stringify(input))}`),
+  const idempotencyKeyOf = (input: CreateRecordInput) =>
+    `${formId.current}.${fingerprint(JSON.stringify(input))}`;
+  const mutation = useMutation({
+    mutationFn: (input: CreateRecordInput) => createRecord(input, idempotencyKeyOf(input)),
     // Safe to repeat because of the key: a request that never reached the server, or whose
     // answer was lost, is tried twice more before the student sees an error.
     retry: (failures, error) => isApiError(error) && error.isNetworkError && failures < 2,
@@ -49,4 +50,16 @@ export function useCreateRecord() {
       return queryClient.invalidateQueries({ queryKey: recordsQueryKey });
     },
   });
+  return {
+    ...mutation,
+    /**
+     * The key this form sends these values with: an entry saved to the outbox after a failed
+     * send keeps it (issue 29), so if that send did reach the server, the outbox's makes nothing new.
+     */
+    idempotencyKeyOf,
+    /** A new form id once the entry went to the outbox: the same values typed again are a new entry. */
+    renewKey: () => {
+      formId.current = randomId();
+    },
+  };
 }

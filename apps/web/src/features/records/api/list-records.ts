@@ -2,7 +2,8 @@ import { type RecordListItem, RecordListItemSchema } from '@pgel/shared/records/
 import type { RecordStatus } from '@pgel/shared/records/types';
 import { type ListResponse, listResponseSchema } from '@pgel/shared/schemas/list';
 import { type ListParams, listSearchParams } from '../../../components/data-table';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest, isApiError } from '../../../lib/api-client';
+import { recallList, rememberList } from '../../../lib/list-cache';
 
 const RecordListSchema = listResponseSchema(RecordListItemSchema);
 
@@ -24,4 +25,32 @@ export async function listRecords(
   if (filters.studentId) query.set('studentId', filters.studentId);
   const payload = await apiRequest<unknown>(`/records?${query}`, { signal });
   return RecordListSchema.parse(payload);
+}
+
+/** A page of the student's own list; `offlineAt` when it is the copy kept on the device. */
+export type OwnRecordsPage = ListResponse<RecordListItem> & { offlineAt?: string };
+
+/**
+ * The student's own list (issue 29): each answer is kept on the device for that student, and
+ * with no network the copy last seen is shown, with when it was fetched. Any other failure (an
+ * HTTP answer) is shown as such.
+ */
+export async function listOwnRecords(
+  userId: string,
+  params: ListParams,
+  filters: RecordFilters,
+  signal?: AbortSignal,
+): Promise<OwnRecordsPage> {
+  const key = [filters, params];
+  try {
+    const page = await listRecords(params, filters, signal);
+    void rememberList(userId, key, page);
+    return page;
+  } catch (error) {
+    if (!(isApiError(error) && error.isNetworkError)) throw error;
+    const kept = await recallList(userId, key);
+    const parsed = kept ? RecordListSchema.safeParse(kept.data) : null;
+    if (!kept || !parsed?.success) throw error;
+    return { ...parsed.data, offlineAt: kept.fetchedAt };
+  }
 }

@@ -1,4 +1,4 @@
-import { patientIdentifierFields } from '@pgel/shared/privacy/masking';
+import { deviceWithheldFields } from '@pgel/shared/privacy/masking';
 import type { FieldDef, RecordKind } from '@pgel/shared/records/types';
 import type { RecordValues } from '@pgel/shared/records/validation';
 import { readDraft, removeDraft, writeDraft } from '../../../lib/entry-drafts';
@@ -8,13 +8,13 @@ import { isEdited, sameValue } from './record-values';
 const formOf = (kind: RecordKind) => `record:${kind.id}`;
 
 /**
- * Whether a field names or identifies the patient (`patientIdentifierFields`: the clinical case's
- * name, contact number, address and patient id, a procedure's patient name). These are never
- * written to the device: a phone is lost, lent or shared, and a draft outlives the session that
- * typed it.
+ * Whether a field names or identifies the patient (`deviceWithheldFields`: the clinical case's
+ * name, contact number, address and patient id, a procedure's patient name and IPD/OPD No., a
+ * post-mortem's PMR and DD/FIR No.). These are never written to a draft: a phone is lost, lent
+ * or shared, and a draft outlives the session that typed it.
  */
 export function identifiesPatient(kind: RecordKind, field: FieldDef): boolean {
-  return patientIdentifierFields(kind).includes(field.name);
+  return deviceWithheldFields(kind).includes(field.name);
 }
 
 /** Fields a draft keeps: not files (an upload is not kept), not computed, no patient identifiers. */

@@ -1,6 +1,7 @@
-import { Button, Divider, Grid, Stack, Title } from '@mantine/core';
-import { RECORD_MESSAGES } from '@pgel/shared/records/api';
+import { Alert, Button, Divider, Grid, Stack, Title } from '@mantine/core';
+import { type CreateRecordInput, RECORD_MESSAGES } from '@pgel/shared/records/api';
 import { ENTRY_FORM_MESSAGES as M } from '@pgel/shared/records/entry-form';
+import { OUTBOX_MESSAGES } from '@pgel/shared/records/outbox';
 import type { FieldDef, RecordKind } from '@pgel/shared/records/types';
 import {
   type FieldError,
@@ -15,10 +16,13 @@ import { DialogActions } from '../../../components/dialog-actions';
 import { showConfirm, showError } from '../../../components/dialogs';
 import { FormDialog } from '../../../components/form-dialog';
 import { isApiError } from '../../../lib/api-client';
+import { OfflineFilesContext } from '../../../lib/offline-files';
 import { sessionUserQueryOptions } from '../../../lib/session';
 import { useCreateRecord } from '../api/create-record';
 import { useRestrictedAllowed } from '../api/get-form-context';
 import { useLastRole, useRecordDefaults } from '../api/get-record-defaults';
+import type { OutboxItem } from '../outbox/outbox-store';
+import { isNoSignal, showSavedOnDevice, useOfflineSave, valuesFromOutbox } from '../outbox/use-offline-save';
 import { recordFailureMessage, showRecordSuccess, showRecordValidation } from './record-dialogs';
 import {
   discardRecordDraft,
@@ -48,6 +52,8 @@ type RecordFormModalProps = {
   kind: RecordKind;
   opened: boolean;
   onClose: () => void;
+  /** Issue 29: a saved-offline entry the server refused, opened to correct it (replaced on save). */
+  outboxItem?: OutboxItem;
 };
 
 /** What the form tells its frame, so the frame's close button and Escape ask first. */
@@ -61,7 +67,7 @@ type Edited = { any: boolean; patient: boolean };
  * Issue 10: an outside click never closes it, and closing it with something typed (close
  * button, Escape, Cancel) asks first; what was typed is kept as a draft on the device.
  */
-export function RecordFormModal({ kind, opened, onClose }: RecordFormModalProps) {
+export function RecordFormModal({ kind, opened, onClose, outboxItem }: RecordFormModalProps) {
   const edited = useRef<Edited>({ any: false, patient: false });
   const isAsking = useRef(false);
   const requestClose = useCallback(async () => {
@@ -95,7 +101,13 @@ export function RecordFormModal({ kind, opened, onClose }: RecordFormModalProps)
       closeOnClickOutside={false}
       onEscape={askToClose}
     >
-      <RecordForm kind={kind} onDone={onClose} onCancel={askToClose} onEditedChange={setEdited} />
+      <RecordForm
+        kind={kind}
+        onDone={onClose}
+        onCancel={askToClose}
+        onEditedChange={setEdited}
+        outboxItem={outboxItem}
+      />
     </FormDialog>
   );
 }
@@ -111,24 +123,31 @@ type RecordFormProps = {
   /** Cancel: the frame asks first when something was typed. */
   onCancel: () => void;
   onEditedChange: (edited: Edited) => void;
+  outboxItem?: OutboxItem;
 };
 
-function RecordForm({ kind, onDone, onCancel, onEditedChange }: RecordFormProps) {
+function RecordForm({ kind, onDone, onCancel, onEditedChange, outboxItem }: RecordFormProps) {
   const [today] = useState(() => todayIso());
   const userId = useQuery(sessionUserQueryOptions()).data?.id ?? null;
   // What the form starts with: today's date, then the server's proposals once they arrive.
   const [baseline, setBaseline] = useState<RecordValues>(() => initialRecordValues(kind, today));
-  const [restored] = useState(() => (userId ? restoreRecordDraft(userId, kind, baseline) : null));
-  const [values, setValues] = useState<RecordValues>(restored ?? baseline);
+  // A refused offline entry starts from its own values (from the outbox), never from a draft.
+  const [restored] = useState(() =>
+    userId && !outboxItem ? restoreRecordDraft(userId, kind, baseline) : null,
+  );
+  const [values, setValues] = useState<RecordValues>(() =>
+    outboxItem ? valuesFromOutbox(kind, outboxItem, baseline) : (restored ?? baseline),
+  );
   const [isDraftShown, setDraftShown] = useState(restored !== null);
   const [savedMessage, setSavedMessage] = useState<string | null>(null);
   // A new generation remounts the inputs (an upload's own state) when the form starts afresh.
   const [generation, setGeneration] = useState(0);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [errors, setErrors] = useState<Record<string, string>>(() => ({ ...outboxItem?.fieldErrors }));
   const [uploading, setUploading] = useState<ReadonlySet<string>>(new Set());
   const restrictedAllowed = useRestrictedAllowed(kind);
   const defaults = useRecordDefaults(kind);
   const create = useCreateRecord();
+  const offline = useOfflineSave(userId, outboxItem);
   const topRef = useRef<HTMLDivElement>(null);
 
   // The guiding faculty and competency the server proposes fill the fields still empty, once.
@@ -146,7 +165,7 @@ function RecordForm({ kind, onDone, onCancel, onEditedChange }: RecordFormProps)
   const subjectValue = kind.role ? values[kind.role.subject] : undefined;
   const subject = typeof subjectValue === 'string' && subjectValue !== '' ? subjectValue : null;
   const lastRole = useLastRole(kind, subject);
-  const isRoleChosen = useRef(Boolean(roleField && restored?.[roleField]));
+  const isRoleChosen = useRef(Boolean(roleField && (restored?.[roleField] || outboxItem)));
   useEffect(() => {
     if (!roleField || subject === null || isRoleChosen.current || !lastRole.isSettled) return;
     const proposed = lastRole.role ?? '';
@@ -157,8 +176,8 @@ function RecordForm({ kind, onDone, onCancel, onEditedChange }: RecordFormProps)
 
   // The draft follows every change; it is removed when nothing differs from the start.
   useEffect(() => {
-    if (userId) saveRecordDraft(userId, kind, values, baseline);
-  }, [userId, kind, values, baseline]);
+    if (userId && !outboxItem) saveRecordDraft(userId, kind, values, baseline);
+  }, [userId, kind, values, baseline, outboxItem]);
 
   useEffect(() => {
     const patient = kind.fields.some(
@@ -227,8 +246,15 @@ function RecordForm({ kind, onDone, onCancel, onEditedChange }: RecordFormProps)
       return;
     }
     const sent = values;
-    create.mutate(toCreateRecordInput(kind, result.clean), {
+    const input = toCreateRecordInput(kind, result.clean);
+    // Issue 29: with no signal the entry waits in the device's outbox instead of failing.
+    if (offline.isOffline()) {
+      void saveOnDevice(input, then, sent);
+      return;
+    }
+    create.mutate(input, {
       onSuccess: (answer) => {
+        void offline.sent();
         if (userId) discardRecordDraft(userId, kind);
         const message = answer.message || kind.successMessage;
         if (then === 'close') {
@@ -240,6 +266,10 @@ function RecordForm({ kind, onDone, onCancel, onEditedChange }: RecordFormProps)
         setSavedMessage(message);
       },
       onError: (error) => {
+        if (isNoSignal(error)) {
+          void saveOnDevice(input, then, sent);
+          return;
+        }
         const fieldErrors = isApiError(error) ? error.fieldErrors : undefined;
         if (fieldErrors && Object.keys(fieldErrors).length > 0) {
           setErrors({ ...fieldErrors });
@@ -257,6 +287,25 @@ function RecordForm({ kind, onDone, onCancel, onEditedChange }: RecordFormProps)
     });
   };
 
+  /** Issue 29: the entry goes to the outbox with the key it was (or would have been) sent with. */
+  const saveOnDevice = async (input: CreateRecordInput, then: 'close' | 'another', sent: RecordValues) => {
+    try {
+      await offline.queue(input, create.idempotencyKeyOf(input));
+    } catch {
+      void showError(kind.submitFailedMessage ?? RECORD_MESSAGES.submitFailed);
+      return;
+    }
+    create.renewKey();
+    if (userId) discardRecordDraft(userId, kind);
+    if (then === 'close') {
+      onDone();
+      void showSavedOnDevice();
+      return;
+    }
+    startAfresh(nextEntryValues(kind, sent, today));
+    setSavedMessage(OUTBOX_MESSAGES.savedText);
+  };
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
     send('close');
@@ -264,10 +313,15 @@ function RecordForm({ kind, onDone, onCancel, onEditedChange }: RecordFormProps)
   const hideSaved = useCallback(() => setSavedMessage(null), []);
 
   const sections = groupBySection(kind.fields);
-  return (
+  const content = (
     <form onSubmit={submit} noValidate aria-label={kind.formTitle}>
       <Stack gap="md">
         <div ref={topRef} />
+        {outboxItem?.message ? (
+          <Alert color="red" variant="light" title={OUTBOX_MESSAGES.rejected}>
+            {outboxItem.message}
+          </Alert>
+        ) : null}
         {savedMessage ? <NextEntryNote message={savedMessage} onClose={hideSaved} /> : null}
         {isDraftShown ? (
           <EntryDraftRestoredNote
@@ -331,4 +385,6 @@ function RecordForm({ kind, onDone, onCancel, onEditedChange }: RecordFormProps)
       </Stack>
     </form>
   );
+  // Files picked with no signal are kept for the outbox (issue 29).
+  return <OfflineFilesContext.Provider value={offline.keeper}>{content}</OfflineFilesContext.Provider>;
 }

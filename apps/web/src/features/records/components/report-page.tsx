@@ -46,7 +46,16 @@ import { useCardLayout } from '../../../components/use-card-layout';
 import { paths } from '../../../lib/paths';
 import { useLiveSearchParams } from '../../../lib/search-params';
 import { useSessionUser } from '../../../lib/session';
-import { listRecords, type RecordFilters, recordsQueryKey } from '../api/list-records';
+import {
+  listOwnRecords,
+  listRecords,
+  type OwnRecordsPage,
+  type RecordFilters,
+  recordsQueryKey,
+} from '../api/list-records';
+import { OfflineListNote } from '../outbox/offline-list-note';
+import { OutboxEntries } from '../outbox/outbox-entries';
+import type { OutboxItem } from '../outbox/outbox-store';
 import { AwaitingApprovalNotice } from './awaiting-approval-notice';
 import { BulkVerifyModal } from './bulk-verify-modal';
 import { RecordDetailModal } from './record-detail-modal';
@@ -141,15 +150,22 @@ function KindReport({ kind }: { kind: RecordKind }) {
     status: readStatus(searchParams.get('status')),
     studentId: isStaffUser ? (searchParams.get('student') ?? undefined) : undefined,
   };
+  // A student's own list is kept on the device and read from there with no network (issue 29).
+  const ownerId = isStaffUser ? null : user.id;
   const list = useListQuery({
     queryKey: [...recordsQueryKey, 'list', filters],
-    queryFn: (params, signal) => listRecords(params, filters, signal),
+    queryFn: (params, signal) =>
+      ownerId ? listOwnRecords(ownerId, params, filters, signal) : listRecords(params, filters, signal),
     defaultSort: 'date',
     defaultOrder: 'desc',
+    networkMode: ownerId ? 'offlineFirst' : undefined,
   });
+  const offlineAt = (list.query.data as OwnRecordsPage | undefined)?.offlineAt;
 
   const [formKey, setFormKey] = useState(0);
   const [isFormOpen, setFormOpen] = useState(false);
+  // A refused offline entry being corrected (issue 29), or null for a new entry.
+  const [editing, setEditing] = useState<OutboxItem | null>(null);
   // The open entry lives in the URL (`?record={id}`): each entry has its own address, which the
   // dashboard's Pending Verifications links to, and Back closes it.
   const detailId = readRecordId(searchParams.get('record'));
@@ -173,6 +189,12 @@ function KindReport({ kind }: { kind: RecordKind }) {
 
   const openForm = () => {
     if (!canAdd) return;
+    setEditing(null);
+    setFormKey((key) => key + 1);
+    setFormOpen(true);
+  };
+  const editOutboxItem = (item: OutboxItem) => {
+    setEditing(item);
     setFormKey((key) => key + 1);
     setFormOpen(true);
   };
@@ -416,6 +438,8 @@ function KindReport({ kind }: { kind: RecordKind }) {
         </Group>
       </Group>
       {isAwaitingApproval ? <AwaitingApprovalNotice /> : null}
+      {ownerId ? <OutboxEntries kind={kind} userId={ownerId} onEdit={editOutboxItem} /> : null}
+      {offlineAt ? <OfflineListNote fetchedAt={offlineAt} /> : null}
       <Card withBorder radius="lg" padding="md">
         <DataTable
           label={`${kind.menuTitle} report`}
@@ -436,6 +460,7 @@ function KindReport({ kind }: { kind: RecordKind }) {
           kind={kind}
           opened={isFormOpen}
           onClose={() => setFormOpen(false)}
+          outboxItem={editing ?? undefined}
         />
       ) : null}
       <RecordDetailModal

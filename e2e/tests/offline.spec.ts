@@ -1,0 +1,121 @@
+import { initialsOf } from '@pgel/shared/privacy/masking';
+import { RECORD_MESSAGES } from '@pgel/shared/records/api';
+import { findKind } from '@pgel/shared/records/kinds';
+import { OUTBOX_MESSAGES, waitingLabel } from '@pgel/shared/records/outbox';
+import { expect, type Page, test } from '@playwright/test';
+import { acknowledge, dialog, loginAs } from '../support/fixtures';
+
+// Issue 29: an entry saved with no signal waits on the device, marked "Waiting to sync" and
+// counted in the header, and reaches the server exactly once when the signal returns; one the
+// server refuses comes back as a draft with the server's message.
+
+const procedure = findKind('procedure');
+if (!procedure) throw new Error('record kind missing');
+const FACULTY = 'Dr. Demo Professor';
+
+async function optionId(page: Page, path: string, title: string): Promise<string> {
+  const response = await page.request.get(`/api/v1/records/options/${path}`);
+  expect(response.status()).toBe(200);
+  const { items } = (await response.json()) as { items: Array<{ id: string; title: string }> };
+  const item = items.find((candidate) => candidate.title === title);
+  if (!item) throw new Error(`no option ${title} in ${path}`);
+  return item.id;
+}
+
+/**
+ * How many of the student's procedures on the server are of this patient and IPD/OPD No.: found
+ * by the number (lists search it; never the patient's name), then read in full.
+ */
+async function entriesOf(page: Page, patient: string, ipd: string): Promise<number> {
+  const response = await page.request.get(
+    `/api/v1/records?kind=procedure&pageSize=20&search=${encodeURIComponent(ipd)}`,
+  );
+  expect(response.status()).toBe(200);
+  const { items } = (await response.json()) as {
+    items: Array<{ id: string; details: { patient?: string } }>;
+  };
+  let count = 0;
+  for (const item of items.filter((candidate) => candidate.details.patient === initialsOf(patient))) {
+    const detail = await page.request.get(`/api/v1/records/${item.id}`);
+    const full = (await detail.json()) as { details: { patient?: string; ipd?: string } };
+    if (full.details.patient === patient && full.details.ipd === ipd) count += 1;
+  }
+  return count;
+}
+
+/** Opens the procedure form online (its lists load), picks the skill, then loses the signal. */
+async function startOfflineEntry(page: Page, patient: string, ipd: string) {
+  await page.getByRole('button', { name: 'Add', exact: true }).first().click();
+  const form = dialog(page, procedure?.formTitle ?? '');
+  await expect(form.getByRole('combobox', { name: 'Competency', exact: true })).toHaveValue(
+    'Lumbar puncture',
+  );
+  await form.getByRole('combobox', { name: 'Skill', exact: true }).click();
+  await page.getByRole('option', { name: 'CSF collection', exact: true }).click();
+  await page.context().setOffline(true);
+  await form.getByRole('textbox', { name: 'Patient Name', exact: true }).fill(patient);
+  await form.getByRole('textbox', { name: 'IPD/OPD No.', exact: true }).fill(ipd);
+  await form.getByRole('radio', { name: 'Performed with Guide' }).click();
+  await form.getByRole('textbox', { name: 'Remark', exact: true }).fill('Typed with no signal');
+  await form.getByRole('button', { name: 'Submit' }).click();
+  await expect(dialog(page, OUTBOX_MESSAGES.savedTitle)).toContainText(OUTBOX_MESSAGES.savedText);
+  await acknowledge(page, OUTBOX_MESSAGES.savedTitle);
+  await expect(form).toHaveCount(0);
+}
+
+test.use({ viewport: { width: 390, height: 844 } });
+
+test('an entry saved with no signal waits on the device and reaches the server once; a refused one comes back as a draft', async ({
+  page,
+}) => {
+  await loginAs(page, 'student', 'student@demo.test');
+  // The form proposes the faculty and competency of the student's last procedure.
+  const competency = await optionId(page, 'competencies?for=proc', 'Lumbar puncture');
+  const earlier = await page.request.post('/api/v1/records', {
+    data: {
+      kind: 'procedure',
+      teacherId: await optionId(page, 'teachers', FACULTY),
+      studentRemark: 'Observed the first one',
+      details: {
+        ipddDate: new Date().toISOString().slice(0, 10),
+        competency,
+        skills: await optionId(page, `skills?competencyId=${competency}`, 'CSF collection'),
+        patient: 'Earlier patient',
+        ipd: 'IPD-1000',
+        role: 'Observed',
+      },
+    },
+  });
+  expect(earlier.status(), await earlier.text()).toBe(201);
+  await page.goto('/task/procedure');
+
+  const run = Date.now() % 100000;
+  const patient = `Offline Patient ${run}`;
+  await startOfflineEntry(page, patient, `IPD-${run}`);
+  const onDevice = page.getByRole('region', { name: 'Entries saved on this device' });
+  await expect(onDevice).toContainText(OUTBOX_MESSAGES.waiting);
+  await expect(page.getByRole('link', { name: waitingLabel(1) })).toBeVisible();
+
+  // The signal returns: sent once, the badge and the waiting entry go.
+  await page.context().setOffline(false);
+  await expect(page.getByRole('link', { name: waitingLabel(1) })).toHaveCount(0);
+  await expect(onDevice).toHaveCount(0);
+  expect(await entriesOf(page, patient, `IPD-${run}`)).toBe(1);
+
+  // A phone whose clock runs two days ahead: the form takes its date for today, the server
+  // refuses a date later than its own today.
+  await page.clock.setFixedTime(new Date(Date.now() + 2 * 86_400_000));
+  const refused = `Refused Patient ${run}`;
+  await startOfflineEntry(page, refused, `IPD-${run}-R`);
+  await page.context().setOffline(false);
+  await expect(onDevice).toContainText(OUTBOX_MESSAGES.rejected);
+  await expect(onDevice).toContainText(RECORD_MESSAGES.futureDate);
+  await expect(page.getByRole('link', { name: /waiting to sync/ })).toHaveCount(0);
+  expect(await entriesOf(page, refused, `IPD-${run}-R`)).toBe(0);
+
+  // Edit opens it with what was typed, the patient's name from the outbox, and the message.
+  await onDevice.getByRole('button', { name: /^Edit the entry/ }).click();
+  const form = dialog(page, procedure.formTitle);
+  await expect(form.getByRole('textbox', { name: 'Patient Name', exact: true })).toHaveValue(refused);
+  await expect(form.getByRole('alert').first()).toContainText(RECORD_MESSAGES.futureDate);
+});
