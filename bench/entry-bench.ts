@@ -66,6 +66,11 @@ async function optionId(page: Page, listPath: string, title: string): Promise<st
 function watchKeys() {
   const costs: number[] = [];
   (window as unknown as { __keyCosts: number[] }).__keyCosts = costs;
+  const w = window as unknown as { __busy: number };
+  w.__busy = 0;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) w.__busy += entry.duration;
+  }).observe({ type: 'longtask' });
   window.addEventListener(
     'keydown',
     () => {
@@ -131,14 +136,22 @@ async function oneRun(browser: Browser, run: number): Promise<Run> {
 
     let taps = 0;
     let stepStart = Date.now();
-    const step = (what: string) => {
-      if (process.env.STEPS) console.log(`  ${what}: ${Date.now() - stepStart} ms`);
+    const step = async (what: string) => {
+      if (process.env.STEPS) {
+        const busy = await page.evaluate(() => {
+          const w = window as unknown as { __busy?: number; __requests?: string[] };
+          const result = { busy: w.__busy ?? 0 };
+          w.__busy = 0;
+          return result;
+        });
+        console.log(`  ${what}: ${Date.now() - stepStart} ms (long tasks ${busy.busy.toFixed(0)} ms)`);
+      }
       stepStart = Date.now();
     };
     const tap = async (target: Locator) => {
       taps += 1;
       await target.click();
-      step(`tap ${taps}`);
+      await step(`tap ${taps}`);
     };
     const fromDashboard = async () => {
       await page.goto(`${BASE}/dashboard`);
@@ -147,6 +160,7 @@ async function oneRun(browser: Browser, run: number): Promise<Run> {
         .getByRole('link', { name: /^Procedures \d/ })
         .waitFor();
       await page.waitForLoadState('networkidle');
+      await step('dashboard loaded (untimed)');
     };
 
     // 1. A procedure with another skill and role than last time.
@@ -158,7 +172,7 @@ async function oneRun(browser: Browser, run: number): Promise<Run> {
     const form = page.getByRole('dialog', { name: 'Add Procedure' });
     const competencyBox = form.getByRole('combobox', { name: 'Competency', exact: true });
     await competencyBox.and(page.locator('[value="Lumbar puncture"]')).waitFor();
-    step('competency proposed');
+    await step('competency proposed');
     await tap(form.getByRole('combobox', { name: 'Skill', exact: true }));
     await tap(page.getByRole('option', { name: next.title, exact: true }));
     const patient = form.getByRole('textbox', { name: 'Patient Name', exact: true });
@@ -169,7 +183,7 @@ async function oneRun(browser: Browser, run: number): Promise<Run> {
     await remark.fill('CSF clear, no complications');
     await tap(form.getByRole('button', { name: 'Submit' }));
     await page.getByRole('dialog', { name: 'Success' }).waitFor();
-    step('saved');
+    await step('saved');
     const firstMs = Date.now() - started;
     const firstTaps = taps;
 
@@ -181,7 +195,7 @@ async function oneRun(browser: Browser, run: number): Promise<Run> {
     await tap(page.getByRole('button', { name: 'Add', exact: true }).first());
     // The form's proposals (the competency of the last entry, on main and here) arrive first.
     await competencyBox.and(page.locator('[value="Lumbar puncture"]')).waitFor();
-    step('competency proposed');
+    await step('competency proposed');
     const skillBox = form.getByRole('combobox', { name: 'Skill', exact: true });
     const role = form.getByRole('radio', { name: 'Performed with Guide' });
     // Whatever the form does not start with is chosen, as a resident would.
