@@ -198,6 +198,16 @@ async function oneRun(browser: Browser, run: number): Promise<Run> {
     await step('competency proposed');
     const skillBox = form.getByRole('combobox', { name: 'Skill', exact: true });
     const role = form.getByRole('radio', { name: 'Performed with Guide' });
+    if (process.env.SHOTS) {
+      // Untimed: the form as the resident sees it, for a look at 390 px (SHOTS=<folder>).
+      const paused = Date.now();
+      await page.waitForLoadState('networkidle');
+      await page.screenshot({ path: path.join(process.env.SHOTS, `repeat-form-${run}.png`) });
+      await skillBox.click();
+      await page.screenshot({ path: path.join(process.env.SHOTS, `repeat-skills-${run}.png`) });
+      await skillBox.click();
+      started += Date.now() - paused;
+    }
     // Whatever the form does not start with is chosen, as a resident would.
     if ((await competencyBox.inputValue()) !== 'Lumbar puncture') {
       await tap(competencyBox);

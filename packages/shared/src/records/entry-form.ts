@@ -18,7 +18,7 @@ export const ENTRY_FORM_MESSAGES = {
   discardConfirm: 'Discard',
   saveAndAddAnother: 'Save and add another',
   /** Repeat last (issue 29): a new entry starts from the student's last one of the kind. */
-  repeatedFrom: (date: string) => `Started from your last entry (${date})`,
+  repeatedFrom: 'Started from your last entry',
   repeatedClear: 'Clear',
   /** Favourites (issue 29): the star beside a competency, procedure or skill. */
   pin: (title: string) => `Pin ${title}`,

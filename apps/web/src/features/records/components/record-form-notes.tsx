@@ -72,7 +72,10 @@ export function RepeatLastNote({ date, onClear }: { date: string; onClear: () =>
       <Group gap={8} wrap="nowrap" align="flex-start">
         <IconRepeat size={18} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
         <Text size="sm" role="status">
-          {M.repeatedFrom(formatDate(date))}
+          {M.repeatedFrom} {/* The date stays on one line on a phone. */}
+          <Text span inherit style={{ whiteSpace: 'nowrap' }}>
+            ({formatDate(date)})
+          </Text>
         </Text>
       </Group>
       <Button variant="subtle" size="compact-sm" onClick={onClear} style={{ flexShrink: 0 }}>
