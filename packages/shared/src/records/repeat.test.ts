@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { patientIdentifierFields } from '../privacy/masking';
-import { findKind, RECORD_KINDS } from './kinds';
+import { opd, procedure, RECORD_KINDS } from './kinds';
 import { repeatedFields } from './repeat';
 
 describe('repeat last (issue 29)', () => {
@@ -19,10 +19,10 @@ describe('repeat last (issue 29)', () => {
 
   it("carries a procedure's faculty, competency, skill and role; an OPD's venue", () => {
     expect(
-      repeatedFields(findKind('procedure') ?? RECORD_KINDS[0])
+      repeatedFields(procedure)
         .map((field) => field.name)
         .sort(),
     ).toEqual(['competency', 'role', 'skills', 'teacherId']);
-    expect(repeatedFields(findKind('opd') ?? RECORD_KINDS[0]).map((field) => field.name)).toContain('venue');
+    expect(repeatedFields(opd).map((field) => field.name)).toContain('venue');
   });
 });
