@@ -31,6 +31,8 @@ import { CrmService } from './modules/crm/crm.service';
 import { AttendanceService } from './modules/drp/attendance.service';
 import { drpRoutes } from './modules/drp/drp.routes';
 import { DrpService } from './modules/drp/drp.service';
+import { favouritesRoutes } from './modules/favourites/favourites.routes';
+import { FavouritesService } from './modules/favourites/favourites.service';
 import { filesRoutes } from './modules/files/files.routes';
 import { FilesService } from './modules/files/files.service';
 import { memosRoutes } from './modules/memos/memos.routes';
@@ -331,6 +333,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         bonafideRoutes(new BonafideService({ db: database.db, appUrl: config.appUrl, onQueued })),
       );
       await api.register(recordOptionsRoutes(new RecordOptionsService({ db: database.db })));
+      await api.register(favouritesRoutes(new FavouritesService({ db: database.db })));
       await api.register(patientAccessRoutes(new PatientAccessService({ db: database.db })));
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },

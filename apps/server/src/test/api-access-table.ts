@@ -162,6 +162,10 @@ export const API_ACCESS_TABLE: Record<string, AccessEntry> = {
   'GET /records/options/{source}': ownScope([...STUDENTS, ...COLLEGE_STAFF], []),
   'GET /records/form-context': ownScope([...STUDENTS, ...COLLEGE_STAFF], []),
   'GET /records/{kind}/defaults': ownScope(STUDENTS, ['student']),
+  // Favourites (issue 29): a student's own pins, of choices their department offers.
+  'GET /me/favourites': ownScope(STUDENTS, ['student']),
+  'PUT /me/favourites/{type}/{id}': ['student', 'sameDepartmentStudent'],
+  'DELETE /me/favourites/{type}/{id}': ['student', 'sameDepartmentStudent'],
   'GET /records/counts': ownScope(STUDENTS, ['student']),
   'GET /records/pending': ownScope(STAFF, DEPARTMENT_STAFF),
   'POST /records/bulk-verification': ['faculty', 'hod'],

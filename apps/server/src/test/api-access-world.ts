@@ -425,6 +425,10 @@ export async function pathParamsFor(
       return { gatewayOrderId: (await ownerOrder(t, w)).gatewayOrderId };
     case 'GET /invoices/{id}/pdf':
       return { id: await ownerInvoice(t, w) };
+    case 'PUT /me/favourites/{type}/{id}':
+    case 'DELETE /me/favourites/{type}/{id}':
+      // A skill of the owner's department: another college's student may not pin it.
+      return { type: 'skill', id: w.academic.refs.proc.skillId };
   }
   const params: Record<string, string> = {};
   for (const [, name = ''] of route.matchAll(/\{(\w+)\}/g)) {

@@ -145,6 +145,14 @@ function isStaffOfDepartment(
   );
 }
 
+/**
+ * Favourites (issue 29): a student placed in a college and department pins the procedures,
+ * competencies and skills of their department that they log most (their own pins only).
+ */
+export function canPinFavourites(actor: Pick<Actor, 'role' | 'collegeId' | 'departmentId'>): boolean {
+  return isStudent(actor) && actor.collegeId !== null && actor.departmentId !== null;
+}
+
 /** A student placed in a college and department adds logbook records (spec 02). */
 export function canCreateRecord(actor: Pick<Actor, 'role' | 'collegeId' | 'departmentId'>): boolean {
   return isStudent(actor) && actor.collegeId !== null && actor.departmentId !== null;

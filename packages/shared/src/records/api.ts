@@ -238,7 +238,18 @@ export const OptionsQuerySchema = z.object({
   competencyId: z.uuid({ error: 'Please choose a competency' }).optional(),
 });
 export const OptionsResponseSchema = z.object({
-  items: z.array(z.object({ id: z.uuid(), title: z.string() })),
+  /**
+   * In the list's order. A student's competencies and skills (issue 29) come with what they pinned
+   * first (`pinned`), then the ones they used last (`recent`, newest first), then the rest.
+   */
+  items: z.array(
+    z.object({
+      id: z.uuid(),
+      title: z.string(),
+      pinned: z.boolean().optional(),
+      recent: z.boolean().optional(),
+    }),
+  ),
 });
 
 /**
@@ -293,6 +304,17 @@ export const RecordDefaultsSchema = z.object({
     competency: z.object({ id: z.uuid(), title: z.string() }).optional(),
     role: z.enum(SKILL_ROLES).optional(),
   }),
+  /**
+   * Repeat last (issue 29): the student's last entry of the kind, as the new form starts from it:
+   * its activity date (shown in the note) and the values of `repeatedFields(kind)` the form still
+   * offers (a remote choice by id), never a patient detail or a remark.
+   */
+  last: z
+    .object({
+      date: z.iso.date(),
+      values: z.record(z.string(), z.string()),
+    })
+    .optional(),
 });
 export type RecordDefaults = z.infer<typeof RecordDefaultsSchema>;
 

@@ -17,6 +17,16 @@ export const ENTRY_FORM_MESSAGES = {
   discardText: 'What was typed earlier is removed from this device and the form starts afresh.',
   discardConfirm: 'Discard',
   saveAndAddAnother: 'Save and add another',
+  /** Repeat last (issue 29): a new entry starts from the student's last one of the kind. */
+  repeatedFrom: 'Started from your last entry',
+  repeatedClear: 'Clear',
+  /** Favourites (issue 29): the star beside a competency, procedure or skill. */
+  pin: (title: string) => `Pin ${title}`,
+  unpin: (title: string) => `Unpin ${title}`,
+  pinnedGroup: 'Pinned',
+  recentGroup: 'Recent',
+  otherGroup: 'All',
+  pinFailed: 'Could not change your pinned choices. Please try again.',
   /** After 'Save and add another', under the kind's success message. */
   nextEntry: 'The form is ready for the next entry.',
 } as const;

@@ -2,6 +2,7 @@ export * from './academic';
 export * from './commerce';
 export * from './documents';
 export * from './drp';
+export * from './favourites';
 export * from './files';
 export * from './people';
 export * from './platform';

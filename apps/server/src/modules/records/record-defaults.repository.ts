@@ -32,7 +32,7 @@ function ownLatest(student: OwnStudent, kind: string, ...more: SQL[]) {
 export async function findLatestOwnRecord(db: Executor, student: OwnStudent, kind: string) {
   const latest = ownLatest(student, kind);
   const [row] = await db
-    .select({ teacherId: records.teacherId, details: records.details })
+    .select({ teacherId: records.teacherId, date: records.date, details: records.details })
     .from(records)
     .where(latest.where)
     .orderBy(...latest.order)

@@ -1,5 +1,5 @@
 import { RECORD_MESSAGES, RecordDefaultsSchema } from '@pgel/shared/records/api';
-import { procedure, teaching } from '@pgel/shared/records/kinds';
+import { opd, procedure, teaching } from '@pgel/shared/records/kinds';
 import type { RecordKind } from '@pgel/shared/records/types';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -86,10 +86,12 @@ describe('GET /records/:kind/defaults', () => {
       },
       student.cookie,
     );
-    expect((await defaultsOf('procedure', student.cookie)).json).toEqual({
+    const { last, ...proposed } = (await defaultsOf('procedure', student.cookie)).json;
+    expect(proposed).toEqual({
       teacherId: w.actors.hod.id,
       fields: { competency: { id: lumbar.competencyId, title: lumbar.title } },
     });
+    expect(last).toMatchObject({ values: { teacherId: w.actors.hod.id, competency: lumbar.competencyId } });
 
     // A later entry with another teacher: that one is proposed next (the faculty, not the unit head).
     await ageEntries(student.id);
@@ -102,6 +104,59 @@ describe('GET /records/:kind/defaults', () => {
     expect((await defaultsOf(teaching.id, student.cookie)).json).toEqual({
       teacherId: w.actors.hod.id,
       fields: {},
+    });
+  });
+
+  it('repeat last: the choices of the latest entry of the kind, never its patient, IPD/OPD number or remark', async () => {
+    const student = await newStudent();
+    const lumbar = await otherProcedure('Cisternal tap');
+    const earlier = '2026-01-05';
+    await create(
+      procedure,
+      {
+        ...validValues(procedure, w.refs),
+        ipddDate: earlier,
+        competency: lumbar.competencyId,
+        skills: lumbar.skillId,
+        teacherId: w.actors.hod.id,
+        role: 'Performed Independently',
+        patient: 'Sunita Rao Repeatcheck',
+        ipd: 'IPD-4242-REPEAT',
+        studentRemark: 'Tapped at L4 repeatcheck',
+      },
+      student.cookie,
+    );
+    const response = await defaultsOf('procedure', student.cookie);
+    expect(response.statusCode).toBe(200);
+    expect(RecordDefaultsSchema.safeParse(response.json).success).toBe(true);
+    expect(response.json.last).toEqual({
+      date: earlier,
+      values: {
+        competency: lumbar.competencyId,
+        skills: lumbar.skillId,
+        role: 'Performed Independently',
+        teacherId: w.actors.hod.id,
+      },
+    });
+    expect(response.body).not.toMatch(/Sunita|IPD-4242|repeatcheck/i);
+
+    // The venue of an OPD is repeated (where the resident worked, not whom they saw).
+    await create(
+      opd,
+      { ...validValues(opd, w.refs), venue: 'OPD block 2', teacherId: w.actors.hod.id },
+      student.cookie,
+    );
+    const opdLast = (await defaultsOf(opd.id, student.cookie)).json.last as Json;
+    expect(opdLast.values).toEqual({ venue: 'OPD block 2', teacherId: w.actors.hod.id });
+
+    // A skill no longer under its competency is not repeated; the rest still is.
+    await t.db.execute(
+      sql`update skills set competency_id = ${w.refs.proc.competencyId} where id = ${lumbar.skillId}`,
+    );
+    expect(((await defaultsOf('procedure', student.cookie)).json.last as Json).values).toEqual({
+      competency: lumbar.competencyId,
+      role: 'Performed Independently',
+      teacherId: w.actors.hod.id,
     });
   });
 
@@ -121,15 +176,16 @@ describe('GET /records/:kind/defaults', () => {
     );
     await t.db.update(users).set({ blocked: true }).where(eq(users.id, leaving.id));
     await t.db.update(competencies).set({ type: 'diag' }).where(eq(competencies.id, dropped.competencyId));
-    expect((await defaultsOf('procedure', student.cookie)).json).toEqual({
-      teacherId: w.actors.hod.id,
-      fields: {},
-    });
+    const { last, ...proposed } = (await defaultsOf('procedure', student.cookie)).json;
+    expect(proposed).toEqual({ teacherId: w.actors.hod.id, fields: {} });
+    // Repeat last leaves them out too (and the skill, whose competency is gone): the role stays.
+    expect((last as Json).values).toEqual({ role: validValues(procedure, w.refs).role });
 
     // A unit head who is no longer a teacher of the department is not proposed either.
     await t.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, w.actors.hod.id));
     try {
-      expect((await defaultsOf('procedure', student.cookie)).json).toEqual({ fields: {} });
+      const { last: _last, ...proposed } = (await defaultsOf('procedure', student.cookie)).json;
+      expect(proposed).toEqual({ fields: {} });
     } finally {
       await t.db.update(users).set({ deletedAt: null }).where(eq(users.id, w.actors.hod.id));
     }

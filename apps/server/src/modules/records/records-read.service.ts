@@ -18,6 +18,7 @@ import {
   type ScoreHistoryItem,
 } from '@pgel/shared/records/api';
 import { checklistProgress } from '@pgel/shared/records/dashboard';
+import type { FavouriteType } from '@pgel/shared/records/favourites';
 import { findKind, RECORD_KINDS, SKILL_ROLES } from '@pgel/shared/records/kinds';
 import type { RecordKind, RecordStatus } from '@pgel/shared/records/types';
 import { todayIso } from '@pgel/shared/records/validation';
@@ -28,6 +29,7 @@ import type { Database } from '../../db/client';
 import { records } from '../../db/schema/index';
 import { AppError } from '../../platform/errors';
 import { listPage } from '../../platform/list';
+import { FavouritesService } from '../favourites/favourites.service';
 import { logPatientAccess } from '../privacy/patient-access.repository';
 import { listChecklistEntries } from './logbook-rules.repository';
 import { RecordFlags } from './record-flags';
@@ -69,6 +71,7 @@ function masked(kind: RecordKind, details: Record<string, unknown>, sensitive: R
  * scoped in SQL by `scopeFor(actor)`, so rows outside the caller's scope are never loaded.
  */
 export class RecordReadService {
+  private readonly favourites: FavouritesService;
   private readonly now: () => Date;
   /** Doubtful entries are flagged on every list and detail that shows them (issue 27). */
   private readonly flags: RecordFlags;
@@ -76,6 +79,7 @@ export class RecordReadService {
   constructor(private readonly deps: { db: Database; dataKey: DataKeys; now?: () => Date }) {
     this.now = deps.now ?? (() => new Date());
     this.flags = new RecordFlags(deps.db);
+    this.favourites = new FavouritesService({ db: deps.db });
   }
 
   private get db() {
@@ -275,7 +279,7 @@ export class RecordReadService {
     actor: Actor,
     source: 'teachers' | 'competencies' | 'skills' | 'specialities',
     query: { for?: 'diag' | 'proc' | undefined; competencyId?: string | undefined },
-  ): Promise<{ items: Array<{ id: string; title: string }> }> {
+  ): Promise<{ items: Array<{ id: string; title: string; pinned?: boolean; recent?: boolean }> }> {
     if (!actor.collegeId || !actor.departmentId) throw AppError.forbidden();
     const scope = { collegeId: actor.collegeId, departmentId: actor.departmentId };
     switch (source) {
@@ -283,11 +287,19 @@ export class RecordReadService {
         const rows = await listGuidingFaculty(this.db, scope.collegeId, scope.departmentId);
         return { items: rows.map((row) => ({ id: row.id, title: row.name })) };
       }
-      case 'competencies':
-        return { items: await repo.listCompetencyOptions(this.db, scope, query.for) };
-      case 'skills':
+      // A student's own order (issue 29): pinned, then used last, then the rest.
+      case 'competencies': {
+        const items = await repo.listCompetencyOptions(this.db, scope, query.for);
+        const types: FavouriteType[] = query.for
+          ? [query.for === 'proc' ? 'procedure' : 'competency']
+          : ['procedure', 'competency'];
+        return { items: await this.favourites.ordered(actor, types, items) };
+      }
+      case 'skills': {
         if (!query.competencyId) throw AppError.validation('Please choose a competency');
-        return { items: await repo.listSkillOptions(this.db, scope, query.competencyId) };
+        const items = await repo.listSkillOptions(this.db, scope, query.competencyId);
+        return { items: await this.favourites.ordered(actor, 'skill', items) };
+      }
       case 'specialities':
         return { items: await repo.listSpecialityOptions(this.db, scope) };
     }

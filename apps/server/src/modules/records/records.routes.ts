@@ -120,7 +120,7 @@ export function recordsRoutes(service: RecordsService): FastifyPluginAsyncZod {
           summary:
             "A new entry's prefilled guiding faculty and competency, from the student's latest entry of the kind (else the unit head)",
           description:
-            'With `subject` (the skill chosen on a procedure, surgical or diagnostic skill), also the role the student last logged for that skill.',
+            'With `subject` (the skill chosen on a procedure, surgical or diagnostic skill), also the role the student last logged for that skill. `last` (repeat last, issue 29): the date of the latest entry of the kind and its choices the form still offers (faculty, competency, skill, role, type, venue), never a patient detail, an IPD/OPD or MLC number, a remark or the date.',
           params: RecordDefaultsParamsSchema,
           querystring: RecordDefaultsQuerySchema,
           response: { 200: RecordDefaultsSchema, ...errors },

@@ -12,13 +12,20 @@ import {
   TextInput,
 } from '@mantine/core';
 import { TimeInput } from '@mantine/dates';
+import { isStudent } from '@pgel/shared/auth/policies';
+import { ENTRY_FORM_MESSAGES } from '@pgel/shared/records/entry-form';
+import { favouriteTypeOf } from '@pgel/shared/records/favourites';
 import type { FieldDef, RecordKind } from '@pgel/shared/records/types';
 import { inclusiveDays, type RecordValues, selectOptions } from '@pgel/shared/records/validation';
-import { IconClock, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconClock, IconPlus, IconStar, IconStarFilled, IconTrash } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { DateField } from '../../../components/date-field';
+import { showError } from '../../../components/dialogs';
 import { FileUpload } from '../../../components/file-upload';
+import { sessionUserQueryOptions } from '../../../lib/session';
 import { addOptionKindOf } from '../api/add-option';
-import { recordOptionsPath, useRecordOptions } from '../api/get-record-options';
+import { type RecordOption, recordOptionsPath, useRecordOptions } from '../api/get-record-options';
+import { useSetFavourite } from '../api/pin-favourite';
 import { AddOptionButton } from './add-option-modal';
 import { RadioCards } from './radio-cards';
 
@@ -194,13 +201,20 @@ export function RemoteSelectField({
       : options.isError
         ? 'Could not load the list'
         : `Select ${field.label}`;
+  const favouriteType = favouriteTypeOf(field.source);
+  const role = useQuery({ ...sessionUserQueryOptions(), enabled: favouriteType !== null }).data?.role;
+  const canPin = favouriteType !== null && role !== undefined && isStudent({ role });
+  const chosen = (options.data ?? []).find((option) => option.id === value);
+  const pin = canPin && favouriteType && chosen ? <PinButton type={favouriteType} option={chosen} /> : null;
+  // Room in the label row for what sits at its end: '+ Add' and the pin.
+  const labelRoom = (addKind ? 5 : 0) + (pin ? 2.5 : 0);
   const select = (
     <Select
       label={field.label}
       description={field.description}
       withAsterisk={field.required}
       placeholder={placeholder}
-      data={(options.data ?? []).map((option) => ({ value: option.id, label: option.title }))}
+      data={optionGroups(options.data ?? [])}
       value={asText(value) || null}
       error={error}
       onChange={(next) => onChange(next ?? '')}
@@ -209,23 +223,75 @@ export function RemoteSelectField({
       searchable
       nothingFoundMessage="No option found"
       comboboxProps={comboboxProps}
-      // A long label wraps before the '+ Add' in its row.
-      labelProps={addKind ? { style: { paddingInlineEnd: '5rem' } } : undefined}
+      // A long label wraps before the '+ Add' and the pin in its row.
+      labelProps={labelRoom > 0 ? { style: { paddingInlineEnd: `${labelRoom}rem` } } : undefined}
     />
   );
-  if (addKind === null) return select;
-  // Outside the <label>: inside it, the button's name would join the select's accessible name.
+  if (addKind === null && pin === null) return select;
+  // Outside the <label>: inside it, the buttons' names would join the select's accessible name.
   return (
     <Box pos="relative">
       {select}
-      <Box pos="absolute" top={-1} right={0}>
-        <AddOptionButton
-          kind={addKind}
-          competencyId={dependsOn ? asText(values[dependsOn]) : undefined}
-          onAdded={(item) => onChange(item.id)}
-        />
-      </Box>
+      <Group pos="absolute" top={-1} right={0} gap={2} wrap="nowrap">
+        {pin}
+        {addKind ? (
+          <AddOptionButton
+            kind={addKind}
+            competencyId={dependsOn ? asText(values[dependsOn]) : undefined}
+            onAdded={(item) => onChange(item.id)}
+          />
+        ) : null}
+      </Group>
     </Box>
+  );
+}
+
+/**
+ * A student's list in their order (issue 29): what they pinned, then what they used last, each
+ * under its heading, then the rest; a plain list when there is neither.
+ */
+export function optionGroups(items: readonly RecordOption[]) {
+  const toItem = (option: RecordOption) => ({ value: option.id, label: option.title });
+  const pinned = items.filter((option) => option.pinned);
+  const recent = items.filter((option) => !option.pinned && option.recent);
+  if (pinned.length === 0 && recent.length === 0) return items.map(toItem);
+  const rest = items.filter((option) => !option.pinned && !option.recent);
+  return [
+    { group: ENTRY_FORM_MESSAGES.pinnedGroup, items: pinned.map(toItem) },
+    { group: ENTRY_FORM_MESSAGES.recentGroup, items: recent.map(toItem) },
+    { group: ENTRY_FORM_MESSAGES.otherGroup, items: rest.map(toItem) },
+  ].filter((group) => group.items.length > 0);
+}
+
+/** The star beside a chosen procedure, competency or skill: pins it first in the student's lists. */
+function PinButton({
+  type,
+  option,
+}: {
+  type: NonNullable<ReturnType<typeof favouriteTypeOf>>;
+  option: RecordOption;
+}) {
+  const setFavourite = useSetFavourite();
+  const pinned = option.pinned === true;
+  const label = pinned ? ENTRY_FORM_MESSAGES.unpin(option.title) : ENTRY_FORM_MESSAGES.pin(option.title);
+  return (
+    <ActionIcon
+      variant="subtle"
+      color={pinned ? 'yellow.8' : 'gray.7'}
+      size={28}
+      aria-label={label}
+      aria-pressed={pinned}
+      title={label}
+      loading={setFavourite.isPending}
+      onClick={() =>
+        setFavourite.mutate(
+          { type, id: option.id, pinned: !pinned },
+          { onError: () => void showError(ENTRY_FORM_MESSAGES.pinFailed) },
+        )
+      }
+    >
+      {pinned ? <IconStarFilled size={16} aria-hidden /> : <IconStar size={16} aria-hidden />}
+    </ActionIcon>
   );
 }
 

@@ -11,7 +11,7 @@ import {
   validateRecord,
 } from '@pgel/shared/records/validation';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { type FormEvent, memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { DialogActions } from '../../../components/dialog-actions';
 import { showConfirm, showError } from '../../../components/dialogs';
 import { FormDialog } from '../../../components/form-dialog';
@@ -31,8 +31,9 @@ import {
   restoreRecordDraft,
   saveRecordDraft,
 } from './record-draft';
-import { RecordField } from './record-fields';
-import { EntryDraftRestoredNote, NextEntryNote } from './record-form-notes';
+import { RecordField, type RecordFieldProps } from './record-fields';
+import { EntryDraftRestoredNote, NextEntryNote, RepeatLastNote } from './record-form-notes';
+import { createDebouncedSave, createValuesStore, useStoreValue, type ValuesStore } from './record-form-store';
 import {
   changeRecordValue,
   errorsByField,
@@ -42,6 +43,7 @@ import {
   nextEntryValues,
   sameValue,
   toCreateRecordInput,
+  withLastEntry,
   withRecordDefaults,
 } from './record-values';
 
@@ -58,6 +60,12 @@ type RecordFormModalProps = {
 
 /** What the form tells its frame, so the frame's close button and Escape ask first. */
 type Edited = { any: boolean; patient: boolean };
+/** Worked out when the frame asks (on close), not on every key. */
+type EditedProbe = () => Edited;
+const NOTHING_EDITED: EditedProbe = () => ({ any: false, patient: false });
+
+/** How long the values rest before the draft is written (not on every key, issue 29). */
+const DRAFT_DELAY_MS = 400;
 
 /**
  * The entry form of a kind, drawn from its `fields` (grouped by section for the clinical case).
@@ -68,15 +76,16 @@ type Edited = { any: boolean; patient: boolean };
  * button, Escape, Cancel) asks first; what was typed is kept as a draft on the device.
  */
 export function RecordFormModal({ kind, opened, onClose, outboxItem }: RecordFormModalProps) {
-  const edited = useRef<Edited>({ any: false, patient: false });
+  const edited = useRef<EditedProbe>(NOTHING_EDITED);
   const isAsking = useRef(false);
   const requestClose = useCallback(async () => {
     if (isAsking.current) return;
-    if (edited.current.any) {
+    const now = edited.current();
+    if (now.any) {
       isAsking.current = true;
       const leave = await showConfirm({
         title: M.closeTitle,
-        message: edited.current.patient ? `${M.closeKept} ${M.patientNotKept}` : M.closeKept,
+        message: now.patient ? `${M.closeKept} ${M.patientNotKept}` : M.closeKept,
         confirmLabel: M.closeConfirm,
         cancelLabel: M.keepEditing,
       });
@@ -86,8 +95,8 @@ export function RecordFormModal({ kind, opened, onClose, outboxItem }: RecordFor
     onClose();
   }, [onClose]);
   const askToClose = useCallback(() => void requestClose(), [requestClose]);
-  const setEdited = useCallback((next: Edited) => {
-    edited.current = next;
+  const setEdited = useCallback((probe: EditedProbe) => {
+    edited.current = probe;
   }, []);
 
   // The page gives this modal a new key on every opening (and per kind), so each opening starts
@@ -122,27 +131,36 @@ type RecordFormProps = {
   onDone: () => void;
   /** Cancel: the frame asks first when something was typed. */
   onCancel: () => void;
-  onEditedChange: (edited: Edited) => void;
+  /** Gives the frame a way to ask what was edited. */
+  onEditedChange: (probe: EditedProbe) => void;
   outboxItem?: OutboxItem;
 };
 
 function RecordForm({ kind, onDone, onCancel, onEditedChange, outboxItem }: RecordFormProps) {
   const [today] = useState(() => todayIso());
   const userId = useQuery(sessionUserQueryOptions()).data?.id ?? null;
-  // What the form starts with: today's date, then the server's proposals once they arrive.
-  const [baseline, setBaseline] = useState<RecordValues>(() => initialRecordValues(kind, today));
+  // What the form starts with: today's date, then the server's proposals once they arrive. Read
+  // in handlers only (the draft, the close question), so kept in a ref.
+  const baseline = useRef<RecordValues>(initialRecordValues(kind, today));
   // A refused offline entry starts from its own values (from the outbox), never from a draft.
   const [restored] = useState(() =>
-    userId && !outboxItem ? restoreRecordDraft(userId, kind, baseline) : null,
+    userId && !outboxItem ? restoreRecordDraft(userId, kind, baseline.current) : null,
   );
-  const [values, setValues] = useState<RecordValues>(() =>
-    outboxItem ? valuesFromOutbox(kind, outboxItem, baseline) : (restored ?? baseline),
+  // The values live outside React state: a key re-renders its own input only (issue 29).
+  const [store] = useState(() =>
+    createValuesStore(
+      outboxItem ? valuesFromOutbox(kind, outboxItem, baseline.current) : (restored ?? baseline.current),
+    ),
   );
   const [isDraftShown, setDraftShown] = useState(restored !== null);
+  /** The date of the last entry the form started from (repeat last), while its note shows. */
+  const [repeatedFrom, setRepeatedFrom] = useState<string | null>(null);
   const [savedMessage, setSavedMessage] = useState<string | null>(null);
   // A new generation remounts the inputs (an upload's own state) when the form starts afresh.
   const [generation, setGeneration] = useState(0);
   const [errors, setErrors] = useState<Record<string, string>>(() => ({ ...outboxItem?.fieldErrors }));
+  const errorsRef = useRef(errors);
+  errorsRef.current = errors;
   const [uploading, setUploading] = useState<ReadonlySet<string>>(new Set());
   const restrictedAllowed = useRestrictedAllowed(kind);
   const defaults = useRecordDefaults(kind);
@@ -150,53 +168,92 @@ function RecordForm({ kind, onDone, onCancel, onEditedChange, outboxItem }: Reco
   const offline = useOfflineSave(userId, outboxItem);
   const topRef = useRef<HTMLDivElement>(null);
 
-  // The guiding faculty and competency the server proposes fill the fields still empty, once.
+  // The draft follows the values once they rest; it is removed when nothing differs from the start.
+  const [draft] = useState(() =>
+    createDebouncedSave(() => {
+      if (userId && !outboxItem) saveRecordDraft(userId, kind, store.get(), baseline.current);
+    }, DRAFT_DELAY_MS),
+  );
+  useEffect(() => {
+    const unsubscribe = store.subscribe(draft.schedule);
+    // Closing the form (or the tab) keeps what was typed just before.
+    window.addEventListener('pagehide', draft.flush);
+    return () => {
+      unsubscribe();
+      window.removeEventListener('pagehide', draft.flush);
+      draft.flush();
+    };
+  }, [store, draft]);
+
+  useEffect(() => {
+    onEditedChange(() => {
+      const values = store.get();
+      const start = baseline.current;
+      return {
+        any: isEdited(values, start),
+        patient: kind.fields.some(
+          (field) => identifiesPatient(kind, field) && !sameValue(values[field.name], start[field.name]),
+        ),
+      };
+    });
+  }, [kind, store, onEditedChange]);
+
+  /** Sets the values the form starts from (and, unless edited since, shows). */
+  const rebase = useCallback(
+    (next: (current: RecordValues) => RecordValues) => {
+      baseline.current = next(baseline.current);
+      store.update(next);
+    },
+    [store],
+  );
+
+  // The server's proposals fill the fields still empty, once: the guiding faculty and competency,
+  // and (repeat last, issue 29) the other choices of the student's last entry of the kind — not
+  // over a restored draft, which is the student's own unfinished entry.
   const defaultsApplied = useRef(false);
   useEffect(() => {
     if (!defaults.data || defaultsApplied.current) return;
     defaultsApplied.current = true;
-    setBaseline((current) => withRecordDefaults(kind, current, defaults.data));
-    setValues((current) => withRecordDefaults(kind, current, defaults.data));
-  }, [defaults.data, kind]);
+    const proposals = defaults.data;
+    let repeated = false;
+    rebase((current) => {
+      const proposed = withRecordDefaults(kind, current, proposals);
+      if (restored || outboxItem) return proposed;
+      const last = withLastEntry(kind, proposed, proposals.last);
+      repeated ||= last.applied;
+      return last.values;
+    });
+    if (repeated && proposals.last) setRepeatedFrom(proposals.last.date);
+  }, [defaults.data, kind, rebase, restored, outboxItem]);
 
   // The role the student last logged for the skill chosen (issue 27) fills the role, until they
   // tap one themselves: a resident who now does it independently changes it with one tap.
   const roleField = kind.role?.field;
-  const subjectValue = kind.role ? values[kind.role.subject] : undefined;
+  const subjectValue = useStoreValue(store, kind.role?.subject);
   const subject = typeof subjectValue === 'string' && subjectValue !== '' ? subjectValue : null;
   const lastRole = useLastRole(kind, subject);
   const isRoleChosen = useRef(Boolean(roleField && (restored?.[roleField] || outboxItem)));
   useEffect(() => {
     if (!roleField || subject === null || isRoleChosen.current || !lastRole.isSettled) return;
     const proposed = lastRole.role ?? '';
-    setValues((current) =>
+    store.update((current) =>
       current[roleField] === proposed ? current : { ...current, [roleField]: proposed },
     );
-  }, [roleField, subject, lastRole.role, lastRole.isSettled]);
-
-  // The draft follows every change; it is removed when nothing differs from the start.
-  useEffect(() => {
-    if (userId && !outboxItem) saveRecordDraft(userId, kind, values, baseline);
-  }, [userId, kind, values, baseline, outboxItem]);
-
-  useEffect(() => {
-    const patient = kind.fields.some(
-      (field) => identifiesPatient(kind, field) && !sameValue(values[field.name], baseline[field.name]),
-    );
-    onEditedChange({ any: isEdited(values, baseline), patient });
-  }, [kind, values, baseline, onEditedChange]);
+  }, [store, roleField, subject, lastRole.role, lastRole.isSettled]);
 
   const change = useCallback(
     (name: string, value: unknown) => {
       if (name === kind.role?.field) isRoleChosen.current = true;
-      setValues((current) => changeRecordValue(kind, current, name, value));
-      setErrors((current) => {
-        if (!(name in current)) return current;
-        const { [name]: _cleared, ...rest } = current;
-        return rest;
-      });
+      store.update((current) => changeRecordValue(kind, current, name, value));
+      if (name in errorsRef.current) {
+        setErrors((current) => {
+          if (!(name in current)) return current;
+          const { [name]: _cleared, ...rest } = current;
+          return rest;
+        });
+      }
     },
-    [kind],
+    [kind, store],
   );
 
   const setBusy = useCallback((name: string, isBusy: boolean) => {
@@ -209,13 +266,15 @@ function RecordForm({ kind, onDone, onCancel, onEditedChange, outboxItem }: Reco
     });
   }, []);
 
-  /** Starts afresh from `start` (a discarded draft, the entry after a saved one). */
+  /** Starts afresh from `start` (a discarded draft, the entry after a saved one, a cleared repeat). */
   const startAfresh = (start: RecordValues) => {
     isRoleChosen.current = false;
-    setBaseline(start);
-    setValues(start);
+    baseline.current = start;
+    store.set(start);
+    draft.cancel();
     setErrors({});
     setDraftShown(false);
+    setRepeatedFrom(null);
     setGeneration((n) => n + 1);
     topRef.current?.scrollIntoView?.({ block: 'nearest' });
   };
@@ -233,8 +292,15 @@ function RecordForm({ kind, onDone, onCancel, onEditedChange, outboxItem }: Reco
     startAfresh(withRecordDefaults(kind, initialRecordValues(kind, today), defaults.data));
   };
 
+  /** Repeat last's Clear: the form empties back to blank (today's date only). */
+  const clearRepeated = () => {
+    if (userId) discardRecordDraft(userId, kind);
+    startAfresh(initialRecordValues(kind, today));
+  };
+
   /** Checks and sends the entry; then closes, or ('another') clears the form for the next one. */
   const send = (then: 'close' | 'another') => {
+    const values = store.get();
     const result = validateRecord(kind, values, { today, restrictedAllowed });
     if (result.errors.length > 0) {
       setErrors(errorsByField(result.errors));
@@ -255,9 +321,12 @@ function RecordForm({ kind, onDone, onCancel, onEditedChange, outboxItem }: Reco
     create.mutate(input, {
       onSuccess: (answer) => {
         void offline.sent();
+        draft.cancel();
         if (userId) discardRecordDraft(userId, kind);
         const message = answer.message || kind.successMessage;
         if (then === 'close') {
+          // Nothing is left to keep: the form closes with what was sent.
+          baseline.current = store.get();
           onDone();
           void showRecordSuccess(message);
           return;
@@ -296,8 +365,10 @@ function RecordForm({ kind, onDone, onCancel, onEditedChange, outboxItem }: Reco
       return;
     }
     create.renewKey();
+    draft.cancel();
     if (userId) discardRecordDraft(userId, kind);
     if (then === 'close') {
+      baseline.current = store.get();
       onDone();
       void showSavedOnDevice();
       return;
@@ -323,6 +394,7 @@ function RecordForm({ kind, onDone, onCancel, onEditedChange, outboxItem }: Reco
           </Alert>
         ) : null}
         {savedMessage ? <NextEntryNote message={savedMessage} onClose={hideSaved} /> : null}
+        {repeatedFrom ? <RepeatLastNote date={repeatedFrom} onClear={clearRepeated} /> : null}
         {isDraftShown ? (
           <EntryDraftRestoredNote
             leavesOutPatient={draftLeavesOutPatient(kind)}
@@ -351,9 +423,9 @@ function RecordForm({ kind, onDone, onCancel, onEditedChange, outboxItem }: Reco
                     sm: WIDE_INPUTS.has(field.input) || field.name === kind.role?.field ? 12 : 6,
                   }}
                 >
-                  <RecordField
+                  <StoreField
+                    store={store}
                     field={field}
-                    values={values}
                     error={errors[field.name]}
                     onChange={change}
                     today={today}
@@ -388,3 +460,33 @@ function RecordForm({ kind, onDone, onCancel, onEditedChange, outboxItem }: Reco
   // Files picked with no signal are kept for the outbox (issue 29).
   return <OfflineFilesContext.Provider value={offline.keeper}>{content}</OfflineFilesContext.Provider>;
 }
+
+/** The values a field shows: its own, its competency (a skill list), its sources (computed days). */
+function namesShownBy(field: FieldDef): [string, string | undefined, string | undefined] {
+  if (field.input === 'remote-select' && field.source.list === 'skills') {
+    return [field.name, field.source.dependsOn, undefined];
+  }
+  if (field.input === 'computed') return [field.name, field.from, field.to];
+  return [field.name, undefined, undefined];
+}
+
+type StoreFieldProps = Omit<RecordFieldProps, 'values'> & { store: ValuesStore };
+
+/**
+ * One input of the form, subscribed to the values it shows only (issue 29): typing in the patient's
+ * name re-renders that input, not the form. Its other props are stable, so the form's own renders
+ * (an error shown, an upload busy) pass it by.
+ */
+const StoreField = memo(function StoreField({ store, field, ...rest }: StoreFieldProps) {
+  const [own, second, third] = namesShownBy(field);
+  const value = useStoreValue(store, own);
+  const secondValue = useStoreValue(store, second);
+  const thirdValue = useStoreValue(store, third);
+  const values = useMemo(() => {
+    const shown: RecordValues = { [own]: value };
+    if (second !== undefined) shown[second] = secondValue;
+    if (third !== undefined) shown[third] = thirdValue;
+    return shown;
+  }, [own, value, second, secondValue, third, thirdValue]);
+  return <RecordField field={field} values={values} {...rest} />;
+});

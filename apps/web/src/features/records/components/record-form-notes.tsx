@@ -1,8 +1,9 @@
-import { Notification, Text } from '@mantine/core';
+import { Button, Group, Notification, Text } from '@mantine/core';
 import { ENTRY_FORM_MESSAGES as M } from '@pgel/shared/records/entry-form';
-import { IconCheck } from '@tabler/icons-react';
+import { IconCheck, IconRepeat } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
 import { DraftRestoredNote } from '../../../components/draft-restored-note';
+import { formatDate } from './record-format';
 
 /** How long the success note of 'Save and add another' stays. */
 export const NEXT_ENTRY_NOTE_MS = 5000;
@@ -50,5 +51,36 @@ export function NextEntryNote({ message, onClose }: { message: string; onClose: 
     >
       {M.nextEntry}
     </Notification>
+  );
+}
+
+/**
+ * Repeat last (issue 29): the form started from the student's last entry of the kind (its
+ * choices, never its patient); Clear empties it back to a blank form.
+ */
+export function RepeatLastNote({ date, onClear }: { date: string; onClear: () => void }) {
+  return (
+    <Group
+      gap="sm"
+      justify="space-between"
+      wrap="nowrap"
+      px="sm"
+      py={6}
+      bg="var(--mantine-color-brand-light)"
+      style={{ borderRadius: 'var(--mantine-radius-md)' }}
+    >
+      <Group gap={8} wrap="nowrap" align="flex-start">
+        <IconRepeat size={18} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
+        <Text size="sm" role="status">
+          {M.repeatedFrom} {/* The date stays on one line on a phone. */}
+          <Text span inherit style={{ whiteSpace: 'nowrap' }}>
+            ({formatDate(date)})
+          </Text>
+        </Text>
+      </Group>
+      <Button variant="subtle" size="compact-sm" onClick={onClear} style={{ flexShrink: 0 }}>
+        {M.repeatedClear}
+      </Button>
+    </Group>
   );
 }

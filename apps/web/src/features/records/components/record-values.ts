@@ -1,4 +1,5 @@
 import type { CreateRecordInput, RecordDefaults } from '@pgel/shared/records/api';
+import { repeatedFields } from '@pgel/shared/records/repeat';
 import { COMMON_FIELDS, type CommonField, type FieldDef, type RecordKind } from '@pgel/shared/records/types';
 import type { FieldError, RecordValues } from '@pgel/shared/records/validation';
 
@@ -44,6 +45,30 @@ export function withRecordDefaults(
     next = { ...next, [name]: value };
   }
   return next;
+}
+
+/**
+ * Repeat last (issue 29): the values with the student's last entry of the kind put in the fields
+ * still empty — only `repeatedFields` (choices, the faculty, the venue), never a patient detail, a
+ * remark or the date. `applied` says whether anything came from it (the form shows a note then).
+ */
+export function withLastEntry(
+  kind: RecordKind,
+  values: RecordValues,
+  last: RecordDefaults['last'],
+): { values: RecordValues; applied: boolean } {
+  if (!last) return { values, applied: false };
+  let next = values;
+  let applied = false;
+  for (const field of repeatedFields(kind)) {
+    const value = last.values[field.name];
+    if (value === undefined || value === '') continue;
+    if (next[field.name] === value) applied = true;
+    if (next[field.name] !== '') continue;
+    next = { ...next, [field.name]: value };
+    applied = true;
+  }
+  return { values: next, applied };
 }
 
 /**

@@ -56,6 +56,7 @@ import {
 import { OfflineListNote } from '../outbox/offline-list-note';
 import { OutboxEntries } from '../outbox/outbox-entries';
 import type { OutboxItem } from '../outbox/outbox-store';
+import { usePrefetchEntryForm } from '../api/prefetch-entry-form';
 import { AwaitingApprovalNotice } from './awaiting-approval-notice';
 import { BulkVerifyModal } from './bulk-verify-modal';
 import { RecordDetailModal } from './record-detail-modal';
@@ -133,6 +134,7 @@ function KindReport({ kind }: { kind: RecordKind }) {
   // the page says why instead of offering the form (the server refuses such writes too).
   const canAdd = canWriteLogbook({ ...actor, verifyByHod: user.verifyByHod, paid: user.paid });
   const isAwaitingApproval = canCreateRecord(actor) && !canAdd;
+  usePrefetchEntryForm(kind, canAdd);
   // The server lists only the caller's department; verifying is then a question of role alone,
   // except for a record of the verifier's own (never theirs to verify).
   // A DRP coordinator verifies only the kinds they are named for; the department's faculty not
