@@ -53,10 +53,10 @@ import {
   type RecordFilters,
   recordsQueryKey,
 } from '../api/list-records';
+import { usePrefetchEntryForm } from '../api/prefetch-entry-form';
 import { OfflineListNote } from '../outbox/offline-list-note';
 import { OutboxEntries } from '../outbox/outbox-entries';
 import type { OutboxItem } from '../outbox/outbox-store';
-import { usePrefetchEntryForm } from '../api/prefetch-entry-form';
 import { AwaitingApprovalNotice } from './awaiting-approval-notice';
 import { BulkVerifyModal } from './bulk-verify-modal';
 import { RecordDetailModal } from './record-detail-modal';
