@@ -18,10 +18,7 @@ export const OUTBOX_MESSAGES = {
   signOutSend: 'Send now',
   signOutKeep: 'Logout, keep them',
   signOutDiscard: 'Discard and logout',
-  signOutStillWaiting: 'Some entries could not be sent yet. Logout anyway?',
   offlineList: 'Offline',
-  sentText: (count: number) =>
-    count === 1 ? 'An entry saved offline was sent.' : `${count} entries saved offline were sent.`,
 } as const;
 
 /** The header badge's accessible name ("2 entries waiting to sync"). */

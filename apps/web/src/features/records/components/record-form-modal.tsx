@@ -313,8 +313,9 @@ function RecordForm({ kind, onDone, onCancel, onEditedChange, outboxItem }: Reco
     }
     const sent = values;
     const input = toCreateRecordInput(kind, result.clean);
-    // Issue 29: with no signal the entry waits in the device's outbox instead of failing.
-    if (offline.isOffline()) {
+    // Issue 29: with no signal the entry waits in the device's outbox instead of failing (as does
+    // one with a file picked offline: the outbox uploads it first).
+    if (offline.isOffline() || offline.holdsKeptFiles(input)) {
       void saveOnDevice(input, then, sent);
       return;
     }

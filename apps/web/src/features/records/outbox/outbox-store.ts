@@ -92,11 +92,6 @@ export async function listOutbox(userId: string): Promise<OutboxItem[]> {
   return db.getAll('items');
 }
 
-export async function getOutboxItem(userId: string, seq: number): Promise<OutboxItem | undefined> {
-  const db = await open(userId);
-  return db.get('items', seq);
-}
-
 /** Queues an entry (state `waiting`); returns it with its place in the order. */
 export async function addToOutbox(userId: string, item: NewOutboxItem): Promise<OutboxItem> {
   const db = await open(userId);

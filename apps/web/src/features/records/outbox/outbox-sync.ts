@@ -7,6 +7,9 @@ import { recordsQueryKey } from '../api/list-records';
 import { type FlushResult, flushOutbox, type OutboxTransport } from './outbox-sender';
 import { isWaiting, listOutbox, type OutboxItem, subscribeOutbox } from './outbox-store';
 
+/** Fired on the window when an entry was put in the outbox (the open app tries to send it). */
+export const OUTBOX_QUEUED_EVENT = 'pgel-outbox-queued';
+
 /** Base key of the outbox's queries (the device's own data: no network needed). */
 export const outboxQueryKey = ['outbox'] as const;
 
@@ -125,11 +128,13 @@ export function useOutboxSync(userId: string | null): void {
     };
     void run();
     window.addEventListener('online', onOnline);
+    window.addEventListener(OUTBOX_QUEUED_EVENT, onOnline);
     navigator.serviceWorker?.addEventListener('message', onMessage);
     return () => {
       isLive = false;
       window.clearTimeout(timer.current);
       window.removeEventListener('online', onOnline);
+      window.removeEventListener(OUTBOX_QUEUED_EVENT, onOnline);
       navigator.serviceWorker?.removeEventListener('message', onMessage);
     };
   }, [queryClient, userId]);

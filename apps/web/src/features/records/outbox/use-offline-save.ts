@@ -13,7 +13,7 @@ import {
   removeOutboxItem,
   replaceOutboxItem,
 } from './outbox-store';
-import { registerOutboxSync } from './outbox-sync';
+import { OUTBOX_QUEUED_EVENT, registerOutboxSync } from './outbox-sync';
 
 const isCommonField = (name: string) => (COMMON_FIELDS as readonly string[]).includes(name);
 
@@ -82,11 +82,16 @@ export function useOfflineSave(userId: string | null, editing: OutboxItem | null
     else await addToOutbox(userId, item);
     files.current.clear();
     void registerOutboxSync();
+    // Queued with the signal back (a file picked offline): the open app sends it at once.
+    window.dispatchEvent(new Event(OUTBOX_QUEUED_EVENT));
   };
+
+  /** Whether the entry refers to a file kept on the device: then only the outbox can send it. */
+  const holdsKeptFiles = (input: CreateRecordInput): boolean => filesOf(input).length > 0;
 
   const sent = async () => {
     if (userId && editing) await removeOutboxItem(userId, editing.seq);
   };
 
-  return { keeper, queue, sent, isOffline };
+  return { keeper, queue, sent, isOffline, holdsKeptFiles };
 }
