@@ -183,7 +183,7 @@ function SkeletonRows() {
 }
 
 /** The height of a card without flags (name and status, kind, one line of topic, date). */
-const CARD_HEIGHT = 106;
+const CARD_HEIGHT = 108;
 
 /**
  * The pending entries as cards (phones): student and status, the activity and topic, the date.
