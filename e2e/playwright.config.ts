@@ -41,6 +41,10 @@ export default defineConfig({
     // Recording a trace costs about a third of the run on 2 cores; CI only keeps the log, so a
     // trace is asked for when debugging one journey: npx playwright test … --trace on.
     trace: 'off',
+    // The app's service worker precaches the whole app in the background of every signed-in
+    // page (issue 29): on 2 cores that slows every journey. Only pwa.spec.ts, in its own browser
+    // profile, lets it run.
+    serviceWorkers: 'block',
     screenshot: 'only-on-failure',
     launchOptions: {
       // Debian's Chromium; Playwright never downloads a browser here.

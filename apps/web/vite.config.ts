@@ -93,6 +93,8 @@ export default defineConfig({
         ],
       },
       workbox: {
+        // Background Sync relays to the open app that the signal is back (the entries outbox).
+        importScripts: ['/sw-outbox-sync.js'],
         // The app shell and every hashed script, style and image of the build. The .br and .gz
         // copies (scripts/compress.mjs, written after this) are never precached: the server
         // picks the encoding itself when the worker fetches a file.

@@ -34,5 +34,8 @@ export function signOutWaitingText(count: number): string {
 
 /** The Background Sync tag the app registers; a service worker asks the open app to send on it. */
 export const OUTBOX_SYNC_TAG = 'pgel-outbox';
-/** The message a service worker posts to its clients on that sync event. */
+/**
+ * The message a service worker posts to its clients on that sync event. The tag and this message
+ * are repeated in apps/web/public/sw-outbox-sync.js, a plain worker script (its test checks them).
+ */
 export const OUTBOX_SYNC_MESSAGE = 'pgel-outbox-sync';
