@@ -29,6 +29,8 @@ function launchWithProfile(profileDir: string, baseURL: string | undefined) {
     ],
     baseURL,
     viewport: { width: 390, height: 844 },
+    // The other journeys block the service worker (playwright.config.ts); this one is about it.
+    serviceWorkers: 'allow',
   });
 }
 

@@ -134,9 +134,9 @@ test('no table scrolls sideways at 1366 px: the widest reports fold their less i
   await loginAs(page, 'student', 'student@demo.test');
   await page.goto('/task/procedure');
   const table = page.getByRole('table', { name: REPORT });
-  const toggle = table.getByRole('button', { name: 'Show more of row 1' });
+  const toggle = table.getByRole('button', { name: 'Show more of row 1', exact: true });
   await toggle.click();
-  await expect(table.getByRole('button', { name: 'Hide more of row 1' })).toHaveAttribute(
+  await expect(table.getByRole('button', { name: 'Hide more of row 1', exact: true })).toHaveAttribute(
     'aria-expanded',
     'true',
   );
