@@ -59,6 +59,16 @@ export async function choose(page: Page, scope: Locator, label: string, option: 
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
+/** A remote list's option by its title, as the student's forms get it. */
+export async function optionId(page: Page, path: string, title: string): Promise<string> {
+  const response = await page.request.get(`/api/v1/records/options/${path}`);
+  expect(response.status()).toBe(200);
+  const { items } = (await response.json()) as { items: Array<{ id: string; title: string }> };
+  const item = items.find((candidate) => candidate.title === title);
+  if (!item) throw new Error(`no option ${title} in ${path}`);
+  return item.id;
+}
+
 /** A table's rows (not the header row) holding this text. */
 export function rowWith(table: Locator, text: string) {
   // A row's opened details (a folded table's second line) are not a row of their own.

@@ -2,6 +2,7 @@ import { ENTRY_FORM_MESSAGES } from '@pgel/shared/records/entry-form';
 import { findKind } from '@pgel/shared/records/kinds';
 import { expect, type Page, test } from '@playwright/test';
 import { dialog, loginAs } from '../support/fixtures';
+import { optionId } from '../support/journeys';
 
 // Issue 29, faster entry: a new procedure starts from the student's last one (never its
 // patient), and a pinned skill comes first in the list.
@@ -9,15 +10,6 @@ import { dialog, loginAs } from '../support/fixtures';
 const procedure = findKind('procedure');
 if (!procedure) throw new Error('record kinds missing');
 const FACULTY = 'Dr. Demo Professor';
-
-async function optionId(page: Page, path: string, title: string): Promise<string> {
-  const response = await page.request.get(`/api/v1/records/options/${path}`);
-  expect(response.status()).toBe(200);
-  const { items } = (await response.json()) as { items: Array<{ id: string; title: string }> };
-  const item = items.find((candidate) => candidate.title === title);
-  if (!item) throw new Error(`no option ${title} in ${path}`);
-  return item.id;
-}
 
 test.use({ viewport: { width: 390, height: 844 } });
 

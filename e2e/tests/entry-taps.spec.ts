@@ -4,6 +4,7 @@ import { findKind } from '@pgel/shared/records/kinds';
 import { LOGOUT_MESSAGES } from '@pgel/shared/schemas/auth';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { dialog, loginAs } from '../support/fixtures';
+import { optionId } from '../support/journeys';
 
 // Issue 10: logging a routine procedure took 16 clicks and 3 typed fields from the dashboard.
 // The journey counts every click it makes (typing is not counted: the patient, the IPD/OPD
@@ -18,16 +19,6 @@ const FACULTY = 'Dr. Demo Professor';
 function today(): string {
   const now = new Date();
   return `${String(now.getDate()).padStart(2, '0')}-${String(now.getMonth() + 1).padStart(2, '0')}-${now.getFullYear()}`;
-}
-
-/** A remote list's option by its title, as the student's forms get it. */
-async function optionId(page: Page, path: string, title: string): Promise<string> {
-  const response = await page.request.get(`/api/v1/records/options/${path}`);
-  expect(response.status()).toBe(200);
-  const { items } = (await response.json()) as { items: Array<{ id: string; title: string }> };
-  const item = items.find((candidate) => candidate.title === title);
-  if (!item) throw new Error(`no option ${title} in ${path}`);
-  return item.id;
 }
 
 /** The student's saved procedure for this patient, as the API lists it (phones show cards). */

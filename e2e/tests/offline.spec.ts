@@ -4,6 +4,7 @@ import { findKind } from '@pgel/shared/records/kinds';
 import { OUTBOX_MESSAGES, waitingLabel } from '@pgel/shared/records/outbox';
 import { expect, type Page, test } from '@playwright/test';
 import { acknowledge, dialog, loginAs } from '../support/fixtures';
+import { optionId } from '../support/journeys';
 
 // Issue 29: an entry saved with no signal waits on the device, marked "Waiting to sync" and
 // counted in the header, and reaches the server exactly once when the signal returns; one the
@@ -12,15 +13,6 @@ import { acknowledge, dialog, loginAs } from '../support/fixtures';
 const procedure = findKind('procedure');
 if (!procedure) throw new Error('record kind missing');
 const FACULTY = 'Dr. Demo Professor';
-
-async function optionId(page: Page, path: string, title: string): Promise<string> {
-  const response = await page.request.get(`/api/v1/records/options/${path}`);
-  expect(response.status()).toBe(200);
-  const { items } = (await response.json()) as { items: Array<{ id: string; title: string }> };
-  const item = items.find((candidate) => candidate.title === title);
-  if (!item) throw new Error(`no option ${title} in ${path}`);
-  return item.id;
-}
 
 /**
  * How many of the student's procedures on the server are of this patient and IPD/OPD No.: found

@@ -4,16 +4,19 @@ import type { ReactNode } from 'react';
 
 /**
  * 'Draft restored' over a form or sheet opened with what was left unsaved last time, and a way
- * to start afresh instead (the entry form, DRP attendance).
+ * to start afresh instead (the entry form, DRP attendance). `icon` sets another note of how a
+ * form started (the entry form's repeat last) in the same place and shape.
  */
 export function DraftRestoredNote({
   children,
   discardLabel,
   onDiscard,
+  icon = <IconRestore size={18} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />,
 }: {
   children: ReactNode;
   discardLabel: string;
   onDiscard: () => void;
+  icon?: ReactNode;
 }) {
   return (
     <Group
@@ -26,7 +29,7 @@ export function DraftRestoredNote({
       style={{ borderRadius: 'var(--mantine-radius-md)' }}
     >
       <Group gap={8} wrap="nowrap" align="flex-start">
-        <IconRestore size={18} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
+        {icon}
         <Text size="sm" role="status">
           {children}
         </Text>

@@ -60,27 +60,15 @@ export function NextEntryNote({ message, onClose }: { message: string; onClose: 
  */
 export function RepeatLastNote({ date, onClear }: { date: string; onClear: () => void }) {
   return (
-    <Group
-      gap="sm"
-      justify="space-between"
-      wrap="nowrap"
-      px="sm"
-      py={6}
-      bg="var(--mantine-color-brand-light)"
-      style={{ borderRadius: 'var(--mantine-radius-md)' }}
+    <DraftRestoredNote
+      icon={<IconRepeat size={18} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />}
+      discardLabel={M.repeatedClear}
+      onDiscard={onClear}
     >
-      <Group gap={8} wrap="nowrap" align="flex-start">
-        <IconRepeat size={18} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
-        <Text size="sm" role="status">
-          {M.repeatedFrom} {/* The date stays on one line on a phone. */}
-          <Text span inherit style={{ whiteSpace: 'nowrap' }}>
-            ({formatDate(date)})
-          </Text>
-        </Text>
-      </Group>
-      <Button variant="subtle" size="compact-sm" onClick={onClear} style={{ flexShrink: 0 }}>
-        {M.repeatedClear}
-      </Button>
-    </Group>
+      {M.repeatedFrom} {/* The date stays on one line on a phone. */}
+      <Text span inherit style={{ whiteSpace: 'nowrap' }}>
+        ({formatDate(date)})
+      </Text>
+    </DraftRestoredNote>
   );
 }
