@@ -7,6 +7,7 @@
 //   npm run audit:phone                 (after `npm run build`; builds it when dist is missing)
 //   npm run audit:phone -- --axe-only   (axe only: what CI runs)
 //   npm run audit:phone -- --runs 5 --port 3141
+//   npm run audit:phone -- --serve      (seed, print the session cookies, serve until Ctrl-C)
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -25,6 +26,8 @@ const require = createRequire(import.meta.url);
 
 const args = process.argv.slice(2);
 const axeOnly = args.includes('--axe-only');
+// Seed as for the audit, then keep serving: to look at the pages or profile them by hand.
+const serveOnly = args.includes('--serve');
 const option = (name: string, fallback: number) => {
   const at = args.indexOf(name);
   return at >= 0 ? Number(args[at + 1]) : fallback;
@@ -424,6 +427,12 @@ async function main() {
       hod: await signIn('hod'),
     };
     await seedEntries(refs, cookies);
+    if (serveOnly) {
+      console.log(`serving ${base} until Ctrl-C; session cookies:`);
+      for (const [who, cookie] of Object.entries(cookies)) console.log(`  ${who}: ${cookie}`);
+      await new Promise((resolve) => process.once('SIGINT', resolve));
+      return;
+    }
     const violations = await runAxe(cookies);
     const misses = axeOnly ? 0 : await runLighthouse(cookies);
     console.log(

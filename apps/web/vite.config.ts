@@ -6,39 +6,59 @@ type ChunkingContext = { getModuleInfo(id: string): Rolldown.ModuleInfo | null }
 
 /** The app's own modules (the web app and the shared package), as opposed to libraries. */
 const APP_MODULE = /[\\/](apps[\\/]web[\\/]src|packages[\\/]shared[\\/]src)[\\/]/;
-const LANDING_ROUTE = /[\\/]src[\\/]app[\\/]routes[\\/]landing\.tsx$/;
 const NODE_MODULES = /[\\/]node_modules[\\/]/;
+const MANTINE_FULL_STYLES = /[\\/]@mantine[\\/]core[\\/]styles\.css$/;
+const LANDING_ROUTE = /[\\/]src[\\/]app[\\/]routes[\\/]landing\.tsx$/;
+/** What a signed-in page runs before it draws: the guard, the frame, the dashboard, the entry forms. */
+const SIGNED_IN_ENTRY =
+  /[\\/]src[\\/]app[\\/](session-guard|signed-in-frame|routes[\\/](dashboard|task))\.tsx$/;
 
-let publicModules: Set<string> | undefined;
+type EntryGraphs = { landingApp: Set<string>; landingLibraries: Set<string>; signedIn: Set<string> };
+let entryGraphs: EntryGraphs | undefined;
 
 /**
- * The app's modules the landing page uses, found once per build by walking the module graph
- * from its route through app modules only (lazy modules, loaded on demand, stay apart).
+ * The modules the first pages of a phone need, found once per build from the whole module
+ * graph: the landing route's app modules and, apart, its libraries; and everything a signed-in
+ * page runs before it draws. Only static imports count: what a page loads on demand stays apart
+ * (a module both imported here and loaded on demand elsewhere is needed here: it is kept, or
+ * its file and this one would import each other, and one would run before the other is ready).
  */
-function landingModules(ctx: ChunkingContext, anyId: string): Set<string> {
-  if (publicModules) return publicModules;
+function graphsOf(ctx: ChunkingContext, anyId: string): EntryGraphs {
+  if (entryGraphs) return entryGraphs;
   const info = (id: string) => ctx.getModuleInfo(id);
-  const graph = new Set<string>();
+  const all = new Set<string>();
   const walk = [anyId];
   while (walk.length > 0) {
     const id = walk.pop() as string;
-    if (graph.has(id)) continue;
-    graph.add(id);
+    if (all.has(id)) continue;
+    all.add(id);
     const m = info(id);
     if (m) walk.push(...m.importedIds, ...m.dynamicallyImportedIds, ...m.importers, ...m.dynamicImporters);
   }
-  const landing = [...graph].find((id) => LANDING_ROUTE.test(id));
-  const found = new Set<string>();
-  const todo = landing ? [...(info(landing)?.importedIds ?? [])] : [];
-  while (todo.length > 0) {
-    const id = todo.pop() as string;
-    const m = info(id);
-    if (found.has(id) || !APP_MODULE.test(id) || !m || m.dynamicImporters.length > 0) continue;
-    found.add(id);
-    todo.push(...m.importedIds);
-  }
-  publicModules = found;
-  return found;
+  const staticallyFrom = (pattern: RegExp, keep: (id: string) => boolean) => {
+    const found = new Set<string>();
+    const todo = [...all]
+      .filter((id) => pattern.test(id))
+      .flatMap((id) => [...(info(id)?.importedIds ?? [])]);
+    while (todo.length > 0) {
+      const id = todo.pop() as string;
+      const m = info(id);
+      // Mantine's full stylesheet is loaded apart (app/full-styles.ts). Other stylesheets go
+      // with the modules that import them: left out, one would land in a file of another
+      // group, which this file would then import, and which may import this one.
+      if (found.has(id) || !m || MANTINE_FULL_STYLES.test(id) || !keep(id)) continue;
+      found.add(id);
+      todo.push(...m.importedIds);
+    }
+    return found;
+  };
+  const landing = staticallyFrom(LANDING_ROUTE, () => true);
+  entryGraphs = {
+    landingApp: new Set([...landing].filter((id) => APP_MODULE.test(id))),
+    landingLibraries: new Set([...landing].filter((id) => NODE_MODULES.test(id))),
+    signedIn: staticallyFrom(SIGNED_IN_ENTRY, () => true),
+  };
+  return entryGraphs;
 }
 
 /**
@@ -123,6 +143,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // dist/.vite/manifest.json: the server links a page's files from it (platform/page-bootstrap.ts).
+    manifest: true,
     rolldownOptions: {
       output: {
         // Issue 29: left to itself, Rolldown made a file of every set of modules a different
@@ -135,14 +157,33 @@ export default defineConfig({
           groups: [
             // What every page needs before it draws: main.tsx and the sign-in page.
             { name: 'index', tags: ['$initial'], priority: 70 },
+            // Rolldown's helpers (module interop), which every file uses: in the first download,
+            // not a file of their own that /login would wait for.
+            { name: 'index', test: /^\0?rolldown[:/]runtime/, priority: 71 },
             { name: 'icons', test: inPackages('@tabler/icons-react'), priority: 60 },
             // The app's own modules the public landing uses (API client, shared texts):
             // without their libraries, which have their own files below.
             {
               name: (id: string, ctx: ChunkingContext) =>
-                APP_MODULE.test(id) && landingModules(ctx, id).has(id) ? 'public' : null,
+                graphsOf(ctx, id).landingApp.has(id) ? 'public' : null,
               includeDependenciesRecursively: false,
               priority: 50,
+            },
+            // The libraries the landing uses (the public pages' Mantine components, zod).
+            {
+              name: (id: string, ctx: ChunkingContext) =>
+                graphsOf(ctx, id).landingLibraries.has(id) ? 'public-libraries' : null,
+              includeDependenciesRecursively: false,
+              priority: 48,
+            },
+            // The rest of what a signed-in page runs before it draws, app and libraries: the
+            // dashboard and the entry forms need this file and little else; other pages add
+            // files of the groups below.
+            {
+              name: (id: string, ctx: ChunkingContext) =>
+                graphsOf(ctx, id).signedIn.has(id) ? 'signed-in' : null,
+              includeDependenciesRecursively: false,
+              priority: 45,
             },
             {
               name: 'mantine',

@@ -340,6 +340,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { prefix: '/api/v1' },
   );
 
-  registerWebApp(app, config.webDist ?? defaultWebDist());
+  registerWebApp(app, config.webDist ?? defaultWebDist(), {
+    sessionUser: async (request) => {
+      const actor = await app.sessionActorOf(request);
+      return actor ? auth.requireSessionUser(actor.id) : null;
+    },
+    publicSettings: () => settings.publicSettings(),
+  });
   return app;
 }

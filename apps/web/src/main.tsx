@@ -34,7 +34,7 @@ import '@mantine/core/styles/Switch.css';
 import '@mantine/core/styles/Tabs.css';
 import '@mantine/core/styles/ThemeIcon.css';
 import '@mantine/core/styles/Title.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppProvider } from './app/provider';
 import { AppRouter } from './app/router';
@@ -49,10 +49,22 @@ watchInstallPrompt();
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element');
 
-createRoot(container).render(
-  <StrictMode>
-    <AppProvider>
-      <AppRouter />
-    </AppProvider>
-  </StrictMode>,
-);
+const root = createRoot(container);
+// Issue 29, a phone's first seconds. The app starts after the browser has painted index.html's
+// "Loading…" (the next frame), not before: with the scripts already downloaded (a preload, a
+// cache) they would otherwise run first and the screen would stay blank until the page is
+// drawn. And it draws in a transition, in slices of a few milliseconds, so the phone can answer
+// a tap in between instead of waiting for one long task.
+requestAnimationFrame(() => {
+  setTimeout(() => {
+    startTransition(() => {
+      root.render(
+        <StrictMode>
+          <AppProvider>
+            <AppRouter />
+          </AppProvider>
+        </StrictMode>,
+      );
+    });
+  }, 0);
+});

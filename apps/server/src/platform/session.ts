@@ -30,6 +30,10 @@ declare module 'fastify' {
   interface FastifyRequest {
     actor: SessionActor | null;
   }
+  interface FastifyInstance {
+    /** The session's user for a request the session hook skips (a page: page-bootstrap.ts). */
+    sessionActorOf(request: FastifyRequest): Promise<SessionActor | null>;
+  }
 }
 
 export type SessionSettings = { idleMs: number; absoluteMs: number; secureCookie: boolean };
@@ -168,18 +172,16 @@ export function registerSessions(app: FastifyInstance, db: Database, settings: S
     return row;
   }
 
-  app.addHook('onRequest', async (request) => {
-    // Pages and assets need no session (the web app asks /api/v1/auth/me), and a page must load
-    // while the database is away, so only API requests look the cookie up.
-    if (!request.url.startsWith('/api/')) return;
+  /** The user the request's session cookie belongs to, or null (none, expired, blocked). */
+  async function actorOf(request: FastifyRequest): Promise<SessionActor | null> {
     const token = request.cookies[SESSION_COOKIE];
-    if (!token) return;
+    if (!token) return null;
     const now = Date.now();
     const row = await lookUp(hashToken(token), now);
-    if (!row || isShut(row)) return;
+    if (!row || isShut(row)) return null;
     if (now - row.lastSeenAt.getTime() > settings.idleMs) {
       await db.delete(sessions).where(eq(sessions.id, row.sessionId));
-      return;
+      return null;
     }
     // A poll the page makes by itself is not the user being active.
     const isBackground = request.headers[BACKGROUND_REQUEST_HEADER] === '1';
@@ -188,7 +190,7 @@ export function registerSessions(app: FastifyInstance, db: Database, settings: S
       row.lastSeenAt = new Date(now);
       await stamp.execute({ id: row.sessionId, now: new Date(now) });
     }
-    request.actor = {
+    return {
       sessionId: row.sessionId,
       id: row.id,
       name: row.name,
@@ -201,7 +203,15 @@ export function registerSessions(app: FastifyInstance, db: Database, settings: S
         confirmation: row.confirmation as 'confirmed' | 'awaiting' | 'declined',
       }),
     };
+  }
+
+  app.addHook('onRequest', async (request) => {
+    // Assets need no session, and a page must load while the database is away: only API
+    // requests look the cookie up here (a page asks, with a time limit, in page-bootstrap.ts).
+    if (!request.url.startsWith('/api/')) return;
+    request.actor = await actorOf(request);
   });
+  app.decorate('sessionActorOf', actorOf);
 }
 
 /** A blocked account, or one its department declined (issue 27), has no session. */

@@ -6,9 +6,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { PAGE_BOOTSTRAP_ELEMENT_ID } from '@pgel/shared/page-bootstrap';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../test/helpers';
+import { buildTestApp, createUser, freshIp, get, login, post, type TestApp } from '../test/helpers';
 import { CACHE_CONTROL } from './web-app';
 
 // A tiny build as Vite and apps/web/scripts/compress.mjs leave it: hashed files under assets/
@@ -24,6 +25,14 @@ const SECRET = 'not for the web: DATABASE_URL=postgres://admin:hunter2@db';
 // fixed names, and Workbox's runtime, named after its content.
 const SERVICE_WORKER = `importScripts('/workbox-5d1c2a9e.js');\n${'self.precache({url:"assets/app-Ab12Cd34.js"});\n'.repeat(40)}`;
 const MANIFEST = JSON.stringify({ name: 'PG e-Logbook', start_url: '/dashboard', display: 'standalone' });
+
+const BOOTSTRAP = new RegExp(
+  `<script type="application/json" id="${PAGE_BOOTSTRAP_ELEMENT_ID}">(.*?)</script>`,
+);
+
+/** The page without what the server adds for its first draw (platform/page-bootstrap.ts). */
+const withoutBootstrap = (html: string) => html.replace(BOOTSTRAP, '');
+const bootstrapOf = (html: string): unknown => JSON.parse(html.match(BOOTSTRAP)?.[1] ?? 'null');
 
 function writeCompressed(file: string, content: string) {
   writeFileSync(file, content);
@@ -47,6 +56,9 @@ describe('serving the built web app', () => {
     writeCompressed(path.join(dist, 'sw.js'), SERVICE_WORKER);
     writeFileSync(path.join(dist, 'workbox-5d1c2a9e.js'), 'self.workbox = {};\n');
     writeFileSync(path.join(dist, 'manifest.webmanifest'), MANIFEST);
+    // Vite's build manifest: read by the server, never sent.
+    mkdirSync(path.join(dist, '.vite'));
+    writeFileSync(path.join(dist, '.vite', 'manifest.json'), '{}');
     writeFileSync(path.join(root, 'secret.txt'), SECRET);
     t = await buildTestApp({ webDist: dist });
   });
@@ -148,19 +160,42 @@ describe('serving the built web app', () => {
   });
 
   it('answers client routes with index.html, compressed and never cached without asking', async () => {
+    const settings = (await request('/api/v1/settings/public')).json();
     for (const url of ['/', '/login', '/dashboard', '/verify/some-token?x=1', '/t&c']) {
       const response = await request(url, 'gzip, deflate, br');
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
       expect(response.headers['content-encoding']).toBe('br');
       expect(response.headers['cache-control']).toBe('no-cache');
-      expect(response.headers.vary).toBe('Accept-Encoding');
-      expect(brotliDecompressSync(response.rawPayload).toString()).toBe(INDEX);
+      expect(response.headers.vary).toBe('Accept-Encoding, Cookie');
+      const html = brotliDecompressSync(response.rawPayload).toString();
+      // The page as built, holding the public settings for its first draw (issue 29).
+      expect(withoutBootstrap(html)).toBe(INDEX);
+      expect(bootstrapOf(html)).toEqual({ publicSettings: settings });
     }
+    const gzipped = await request('/login', 'gzip');
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(withoutBootstrap(gunzipSync(gzipped.rawPayload).toString())).toBe(INDEX);
     const plain = await request('/login');
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.headers['cache-control']).toBe('no-cache');
-    expect(plain.body).toBe(INDEX);
+    expect(withoutBootstrap(plain.body)).toBe(INDEX);
+  });
+
+  it('sends a signed-in user’s page with their /auth/me answer, for their browser only', async () => {
+    const user = await createUser(t.db, { role: 'master' });
+    const cookie = await login(t.app, user.email, user.password, 'staff', { remoteAddress: freshIp() });
+    const me = await get(t.app, '/api/v1/auth/me', { cookie });
+    const page = await t.app.inject({ method: 'GET', url: '/dashboard', headers: { cookie } });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['cache-control']).toBe('private, no-cache');
+    expect(page.headers.vary).toBe('Accept-Encoding, Cookie');
+    expect(bootstrapOf(page.body)).toMatchObject({ user: (me.json as { user: unknown }).user });
+    // A session that has ended gets the page of a visitor.
+    await post(t.app, '/api/v1/auth/logout', undefined, { cookie });
+    const after = await t.app.inject({ method: 'GET', url: '/dashboard', headers: { cookie } });
+    expect(after.headers['cache-control']).toBe('no-cache');
+    expect(bootstrapOf(after.body)).not.toHaveProperty('user');
   });
 
   it('answers a revalidation of an unchanged page with 304', async () => {
@@ -197,7 +232,13 @@ describe('serving the built web app', () => {
     expect(post.statusCode).toBe(404);
     expect(post.json()).toEqual({ code: 'not_found', message: 'Route POST /dashboard not found' });
     // A stale chunk name after a release is gone, not the page: a script must not get HTML.
-    for (const url of ['/assets/app-Old00000.js', '/assets/', '/robots.txt', '/logo.png']) {
+    for (const url of [
+      '/assets/app-Old00000.js',
+      '/assets/',
+      '/robots.txt',
+      '/logo.png',
+      '/.vite/manifest.json',
+    ]) {
       const missing = await request(url, 'br');
       expect(missing.statusCode, url).toBe(404);
       expect(missing.json()).toEqual({ code: 'not_found', message: `Route GET ${url} not found` });

@@ -1,8 +1,10 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { createPageRenderer, type PageBootstrapSources } from './page-bootstrap';
 
 export function defaultWebDist(): string {
   const here = path.dirname(fileURLToPath(import.meta.url));
@@ -26,6 +28,8 @@ export function defaultWebDist(): string {
 export const CACHE_CONTROL = {
   hashed: 'public, max-age=31536000, immutable',
   page: 'no-cache',
+  /** A page that holds the signed-in user (page-bootstrap.ts): never in a shared cache. */
+  personalPage: 'private, no-cache',
   other: 'public, max-age=3600',
 } as const;
 
@@ -86,8 +90,9 @@ function routeNotFound(request: FastifyRequest, reply: FastifyReply, urlPath: st
  * (apps/web/scripts/compress.mjs); @fastify/static's `preCompressed` sends the best one the
  * browser accepts (br, then gzip, then the file itself) with the original's Content-Type.
  */
-export function registerWebApp(app: FastifyInstance, webDist: string) {
+export function registerWebApp(app: FastifyInstance, webDist: string, sources?: PageBootstrapSources) {
   const built = existsSync(path.join(webDist, 'index.html'));
+  const renderPage = built && sources ? createPageRenderer(webDist, sources) : null;
   if (built) {
     app.register(fastifyStatic, {
       root: webDist,
@@ -107,9 +112,51 @@ export function registerWebApp(app: FastifyInstance, webDist: string) {
     app.log.warn({ webDist }, 'web app not built; serving the API only');
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const urlPath = request.url.split('?')[0] ?? '';
-    if (built && isPageRequest(request, urlPath)) return reply.sendFile('index.html');
+    if (built && isPageRequest(request, urlPath)) {
+      return renderPage
+        ? sendPage(request, reply, await renderPage(request, urlPath))
+        : reply.sendFile('index.html');
+    }
     return routeNotFound(request, reply, urlPath);
   });
+}
+
+/** A rendered page, compressed as the browser accepts it, answered 304 when the browser has it. */
+function sendPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  page: { html: string; etag: string; personal: boolean },
+) {
+  reply
+    .header('content-type', 'text/html; charset=utf-8')
+    .header('cache-control', page.personal ? CACHE_CONTROL.personalPage : CACHE_CONTROL.page)
+    // The page holds the signed-in user's name: a cache must key it on the session cookie too.
+    .header('vary', 'Accept-Encoding, Cookie')
+    .header('etag', page.etag);
+  if (request.headers['if-none-match'] === page.etag) return reply.status(304).send();
+  const accepted = acceptedEncodings(request.headers['accept-encoding']);
+  const body = (encoded: Buffer | string) => (request.method === 'HEAD' ? reply.send() : reply.send(encoded));
+  // A few KB: compressed per request at a quick setting (the static files are compressed at build).
+  if (accepted.has('br')) {
+    reply.header('content-encoding', 'br');
+    return body(brotliCompressSync(page.html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }));
+  }
+  if (accepted.has('gzip')) {
+    reply.header('content-encoding', 'gzip');
+    return body(gzipSync(page.html));
+  }
+  return body(page.html);
+}
+
+/** The encodings an Accept-Encoding header allows (q=0 refuses one). */
+function acceptedEncodings(header: string | undefined): Set<string> {
+  const accepted = new Set<string>();
+  for (const part of (header ?? '').split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    const refused = params.some((p) => /^\s*q\s*=\s*0(?:\.0*)?\s*$/.test(p));
+    if (name && !refused) accepted.add(name);
+  }
+  return accepted;
 }

@@ -5,7 +5,6 @@ import {
   Container,
   em,
   Group,
-  ScrollArea,
   Text,
   ThemeIcon,
   UnstyledButton,
@@ -257,7 +256,9 @@ function SignedInFrame({ user }: { user: SessionUser }) {
         // Off-screen on a phone: keep its links out of the tab order and the accessibility tree.
         inert={isNarrow && !isNavOpened}
       >
-        <AppShell.Section grow component={ScrollArea} type="auto" p="sm">
+        {/* The browser's own scrolling: Mantine's ScrollArea measured itself on every render of
+            the frame, laying the page out inside React's commit (issue 29). */}
+        <AppShell.Section grow p="sm" mih={0} style={{ overflowY: 'auto', overscrollBehavior: 'contain' }}>
           <SidebarNav items={navigation} onNavigate={closeNav} />
         </AppShell.Section>
       </AppShell.Navbar>

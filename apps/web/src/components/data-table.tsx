@@ -36,6 +36,7 @@ import {
   type CSSProperties,
   Fragment,
   type ReactNode,
+  useDeferredValue,
   useEffect,
   useLayoutEffect,
   useRef,
@@ -200,17 +201,19 @@ export function foldColumns<T>(
  * The width of an element, read before the first paint and again whenever it is resized (0
  * until it is on the page), so a table is drawn folded to fit from the start.
  */
-function useBoxWidth(): [(node: HTMLDivElement | null) => void, number] {
+function useBoxWidth(measure: boolean): [(node: HTMLDivElement | null) => void, number] {
   const [node, setNode] = useState<HTMLDivElement | null>(null);
   const [width, setWidth] = useState(0);
   useLayoutEffect(() => {
-    if (!node) return;
+    // Cards (a phone) fold nothing: no width to read, and reading it here would make the browser
+    // lay the whole page out inside React's commit, a long task on a phone (issue 29).
+    if (!node || !measure) return;
     setWidth(node.clientWidth);
     if (typeof ResizeObserver === 'undefined') return;
     const observer = new ResizeObserver(() => setWidth(node.clientWidth));
     observer.observe(node);
     return () => observer.disconnect();
-  }, [node]);
+  }, [node, measure]);
   return [setNode, width];
 }
 
@@ -374,7 +377,7 @@ export function DataTable<T>({
   label,
   columns,
   rowKey,
-  data,
+  data: dataNow,
   params,
   onPageChange,
   onPageSizeChange,
@@ -392,6 +395,11 @@ export function DataTable<T>({
   emptyText = NO_DATA_TEXT,
   fixedPageSize = false,
 }: DataTableProps<T>) {
+  // The rows arriving are drawn in a transition, in slices a tap can interrupt (issue 29): a
+  // page of cards is the biggest render of most pages, and the query's own update would draw
+  // it in one long task. Until then the skeleton stays (never a flash of "No Data Found").
+  const data = useDeferredValue(dataNow);
+  const isDrawingRows = dataNow !== undefined && data === undefined;
   const total = data?.total ?? 0;
   const rows = data?.items ?? [];
   const totalPages = pageCount(total, params.pageSize);
@@ -402,7 +410,7 @@ export function DataTable<T>({
   const tableId = useId();
   const [tableElement, setTableElement] = useState<HTMLTableElement | null>(null);
   // The box the table lives in, and how many columns fold into each row's details to fit it.
-  const [boxRef, available] = useBoxWidth();
+  const [boxRef, available] = useBoxWidth(!isCards);
   const [extraFolds, setExtraFolds] = useState({ available, count: 0 });
   const extra = extraFolds.available === available ? extraFolds.count : 0;
   const fold = foldColumns(columns, isCards ? 0 : available, minWidth, extra);
@@ -438,7 +446,7 @@ export function DataTable<T>({
   const hasDetails = hidden.length > 0;
   const columnCount = shown.length + (hasDetails ? 1 : 0);
   let body: ReactNode;
-  if (isLoading && !data) {
+  if ((isLoading || isDrawingRows) && !data) {
     body = Array.from({ length: 3 }, (_, i) => (
       // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have nothing else to key on
       <Table.Tr key={i}>
@@ -584,7 +592,7 @@ export function DataTable<T>({
           rows={rows}
           rowKey={rowKey}
           firstRow={firstRow}
-          isLoading={isLoading && !data}
+          isLoading={(isLoading || isDrawingRows) && !data}
           emptyContent={
             <Text ta="center" c="dimmed" py="md">
               {hasError ? errorMessage(error) : emptyText}

@@ -5,6 +5,7 @@ import {
 } from '@pgel/shared/schemas/session-user';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from './api-client';
+import { pageRequestedAt, takeBootstrapped } from './page-bootstrap';
 
 /**
  * The signed-in user is kept in session storage under `user` (never a token: the session is an
@@ -52,16 +53,24 @@ export async function getSessionUser(signal?: AbortSignal): Promise<SessionUser>
  * `GET /auth/me`. Shared by the guard, the signed-in frame and every feature that needs the
  * user, which is why it lives in lib/ and not in a feature (features never import each other).
  */
-export const sessionUserQueryOptions = () =>
-  queryOptions({
+export const sessionUserQueryOptions = () => {
+  let fromPage = false;
+  return queryOptions({
     queryKey: ['auth', 'me'] as const,
     queryFn: ({ signal }) => getSessionUser(signal),
-    initialData: () => getStoredUser() ?? undefined,
-    // Stored data is only a head start: check it with the server on mount.
-    initialDataUpdatedAt: 0,
+    initialData: () => {
+      const sent = SessionUserSchema.safeParse(takeBootstrapped('user'));
+      fromPage = sent.success;
+      if (sent.success) storeUser(sent.data);
+      return sent.success ? sent.data : (getStoredUser() ?? undefined);
+    },
+    // The server's own answer, sent with the page, is as fresh as the page. The stored copy is
+    // only a head start: it is checked with the server on mount.
+    initialDataUpdatedAt: () => (fromPage ? pageRequestedAt() : 0),
     staleTime: 60_000,
     retry: false,
   });
+};
 
 /** The signed-in user; only valid below the session guard, which waits until it is known. */
 export function useSessionUser(): SessionUser {

@@ -5,6 +5,7 @@ import { VALIDATION_TITLE } from '@pgel/shared/schemas/common';
 import { DateField, todayIso } from '../../../components/date-field';
 import { showError } from '../../../components/dialogs';
 import { DialogForm, FormDialog } from '../../../components/form-dialog';
+import { GrowingTextarea } from '../../../components/growing-textarea';
 import { useFormDialogSubmit } from '../../../components/use-form-dialog-submit';
 import { StudentFilter } from '../../records/components/student-filter';
 import { useCreateMemo } from '../api/create-memo';
@@ -67,11 +68,10 @@ export function CreateMemoModal({ opened, onClose }: CreateMemoModalProps) {
           value={form.values.date}
           onChange={(date) => form.setFieldValue('date', date)}
         />
-        <Textarea
+        <GrowingTextarea
           label="Reason"
           withAsterisk
           size="md"
-          autosize
           minRows={3}
           maxRows={10}
           maxLength={MEMO_REASON_MAX}

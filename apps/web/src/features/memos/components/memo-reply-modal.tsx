@@ -4,6 +4,7 @@ import { VALIDATION_TITLE } from '@pgel/shared/schemas/common';
 import { useState } from 'react';
 import { showConfirm, showError } from '../../../components/dialogs';
 import { DialogForm, FormDialog } from '../../../components/form-dialog';
+import { GrowingTextarea } from '../../../components/growing-textarea';
 import { useFormDialogSubmit } from '../../../components/use-form-dialog-submit';
 import { useCloseMemo } from '../api/close-memo';
 import { useExplainMemo } from '../api/explain-memo';
@@ -65,11 +66,10 @@ function ReplyForm({
           submitLabel={texts.submitLabel}
         >
           <MemoSummary memo={memo} withExplanation={withExplanation} />
-          <Textarea
+          <GrowingTextarea
             label={texts.label}
             withAsterisk
             size="md"
-            autosize
             minRows={4}
             maxRows={12}
             maxLength={texts.max}

@@ -10,7 +10,6 @@ import {
   Select,
   Stack,
   Text,
-  Textarea,
   TextInput,
   Title,
 } from '@mantine/core';
@@ -33,6 +32,7 @@ import { DateField, todayIso } from '../../../components/date-field';
 import { showError, showMessage } from '../../../components/dialogs';
 import { FileUpload } from '../../../components/file-upload';
 import { FileViewer, type ViewableFile } from '../../../components/file-viewer';
+import { GrowingTextarea } from '../../../components/growing-textarea';
 import { isApiError } from '../../../lib/api-client';
 import { useSessionUser } from '../../../lib/session';
 import { useTeachers } from '../api/get-teachers';
@@ -276,10 +276,9 @@ export function ProfileForm({ profile }: { profile: Profile }) {
             <TextInput label="Mother's Name" maxLength={120} {...form.getInputProps('motherName')} />
           </Cell>
           <Cell wide>
-            <Textarea
+            <GrowingTextarea
               label="Address"
               autoComplete="street-address"
-              autosize
               minRows={2}
               maxRows={5}
               maxLength={500}

@@ -1,6 +1,7 @@
 import { type PublicSettings, PublicSettingsSchema } from '@pgel/shared/schemas/settings';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { pageRequestedAt, takeBootstrapped } from '../../../lib/page-bootstrap';
 
 /** `GET /settings/public`: company details, outside links, the video, the launch gate and guests. */
 export async function getPublicSettings(signal?: AbortSignal): Promise<PublicSettings> {
@@ -12,6 +13,12 @@ export const publicSettingsQueryOptions = () =>
   queryOptions({
     queryKey: ['settings', 'public'] as const,
     queryFn: ({ signal }) => getPublicSettings(signal),
+    // Sent with the page by the server (lib/page-bootstrap.ts): no round trip before the first draw.
+    initialData: () => {
+      const sent = PublicSettingsSchema.safeParse(takeBootstrapped('publicSettings'));
+      return sent.success ? sent.data : undefined;
+    },
+    initialDataUpdatedAt: pageRequestedAt,
     staleTime: 5 * 60_000,
   });
 

@@ -1,4 +1,4 @@
-import { Button, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { Button, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { VALIDATION_TITLE } from '@pgel/shared/schemas/common';
 import {
@@ -11,6 +11,7 @@ import { PHONE_LENGTH } from '@pgel/shared/schemas/signup';
 import { IconMail, IconPhone, IconSend, IconUser } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { showError, showMessage } from '../../../components/dialogs';
+import { GrowingTextarea } from '../../../components/growing-textarea';
 import { errorMessage } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
 import { useCreateInquiry } from '../api/create-inquiry';
@@ -91,10 +92,9 @@ export function InquiryForm() {
           placeholder="What is your message about?"
           {...form.getInputProps('subject')}
         />
-        <Textarea
+        <GrowingTextarea
           label="Message"
           placeholder="How can we help?"
-          autosize
           minRows={4}
           maxRows={10}
           size="md"

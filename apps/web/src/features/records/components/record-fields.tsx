@@ -8,7 +8,6 @@ import {
   Radio,
   Select,
   Stack,
-  Textarea,
   TextInput,
 } from '@mantine/core';
 import { TimeInput } from '@mantine/dates';
@@ -22,6 +21,7 @@ import { useQuery } from '@tanstack/react-query';
 import { DateField } from '../../../components/date-field';
 import { showError } from '../../../components/dialogs';
 import { FileUpload } from '../../../components/file-upload';
+import { GrowingTextarea } from '../../../components/growing-textarea';
 import { sessionUserQueryOptions } from '../../../lib/session';
 import { addOptionKindOf } from '../api/add-option';
 import { type RecordOption, recordOptionsPath, useRecordOptions } from '../api/get-record-options';
@@ -58,13 +58,12 @@ export function TextField({ field, value, error, onChange }: FieldProps<'text'>)
 
 export function TextareaField({ field, value, error, onChange }: FieldProps<'textarea'>) {
   return (
-    <Textarea
+    <GrowingTextarea
       size="md"
       label={field.label}
       description={field.description}
       withAsterisk={field.required}
       maxLength={field.maxLength}
-      autosize
       minRows={2}
       maxRows={8}
       value={asText(value)}

@@ -1,8 +1,9 @@
-import { Button, Group, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { randomId } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { RECORD_MESSAGES as M, RESET_REASON_MAX, ResetRecordSchema } from '@pgel/shared/records/api';
 import { type FormEvent, useState } from 'react';
+import { GrowingTextarea } from '../../../components/growing-textarea';
 
 /**
  * Asks why a verified entry is reset (issue 27: an entry is amended, never silently reset).
@@ -49,11 +50,10 @@ function ResetReasonForm({ onCancel, onReset }: { onCancel: () => void; onReset:
     <form onSubmit={submit} noValidate aria-label={M.resetConfirmTitle}>
       <Stack gap="md">
         <Text size="sm">{M.resetConfirm}</Text>
-        <Textarea
+        <GrowingTextarea
           size="md"
           label={M.resetReasonLabel}
           withAsterisk
-          autosize
           minRows={3}
           maxRows={8}
           maxLength={RESET_REASON_MAX}

@@ -7,7 +7,6 @@ import {
   Select,
   Stack,
   Text,
-  Textarea,
   VisuallyHidden,
 } from '@mantine/core';
 import { useId } from '@mantine/hooks';
@@ -23,6 +22,7 @@ import {
 } from '@pgel/shared/records/types';
 import { type Dispatch, memo, type SetStateAction, useCallback, useMemo } from 'react';
 import { showError } from '../../../components/dialogs';
+import { GrowingTextarea } from '../../../components/growing-textarea';
 
 /** How one record is scored when verified. */
 export type VerifyScoring =
@@ -316,11 +316,10 @@ export function VerifyFields({
           This entry is not scored.
         </Alert>
       ) : null}
-      <Textarea
+      <GrowingTextarea
         size="md"
         label={remarkLabel}
         withAsterisk
-        autosize
         minRows={3}
         maxRows={8}
         maxLength={2000}

@@ -1,10 +1,11 @@
-import { SimpleGrid, Textarea, TextInput } from '@mantine/core';
+import { SimpleGrid, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { CreateCollegeSchema } from '@pgel/shared/schemas/reference-admin';
 import { useState } from 'react';
 import { TenDigitPhoneInput } from '../../../components/digits-input';
 import { FileUpload } from '../../../components/file-upload';
 import { DialogForm, FormDialog } from '../../../components/form-dialog';
+import { GrowingTextarea } from '../../../components/growing-textarea';
 import { useFormDialogSubmit } from '../../../components/use-form-dialog-submit';
 import { useCreateCollege } from '../api/create-college';
 import { REFERENCE_SAVE } from './reference-dialogs';
@@ -62,7 +63,7 @@ export function AddCollegeModal({ opened, onClose }: { opened: boolean; onClose:
           />
           <TextInput label="Email" type="email" autoComplete="email" {...form.getInputProps('email')} />
         </SimpleGrid>
-        <Textarea label="Address" autosize minRows={2} maxRows={5} {...form.getInputProps('address')} />
+        <GrowingTextarea label="Address" minRows={2} maxRows={5} {...form.getInputProps('address')} />
         <StateSelect {...form.getInputProps('state')} />
         <FileUpload
           key={formKey}

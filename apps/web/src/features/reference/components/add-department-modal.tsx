@@ -1,4 +1,4 @@
-import { Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import {
   CreateCourseSchema,
@@ -8,6 +8,7 @@ import {
 } from '@pgel/shared/schemas/reference-admin';
 import { z } from 'zod';
 import { DialogForm, FormDialog } from '../../../components/form-dialog';
+import { GrowingTextarea } from '../../../components/growing-textarea';
 import { useFormDialogSubmit } from '../../../components/use-form-dialog-submit';
 import { useAddCourse, useCreateDepartment } from '../api/departments-admin';
 import { commaListPreview } from './comma-list-field';
@@ -47,11 +48,10 @@ export function AddDepartmentModal({ opened, onClose }: { opened: boolean; onClo
           {...form.getInputProps('name')}
         />
         <Stack gap={6}>
-          <Textarea
+          <GrowingTextarea
             label="Courses"
             description="One per line, or separate with commas (e.g. MD Medical Genetics)"
             required
-            autosize
             minRows={3}
             maxRows={8}
             {...form.getInputProps('courses')}

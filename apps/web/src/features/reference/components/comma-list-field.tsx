@@ -1,5 +1,6 @@
-import { Stack, Text, Textarea } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { splitCommaList } from '@pgel/shared/schemas/reference-admin';
+import { GrowingTextarea } from '../../../components/growing-textarea';
 
 type Noun = { one: string; many: string };
 
@@ -26,10 +27,9 @@ export function CommaListField({ label, value, onChange, noun }: CommaListFieldP
   const items = splitCommaList(value);
   return (
     <Stack gap={6}>
-      <Textarea
+      <GrowingTextarea
         label={label}
         description="Separate several with commas"
-        autosize
         minRows={3}
         maxRows={8}
         value={value}

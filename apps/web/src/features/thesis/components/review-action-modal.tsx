@@ -1,9 +1,10 @@
-import { Stack, Text, Textarea } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { RECORD_MESSAGES, type RecordListItem, VerifyRecordSchema } from '@pgel/shared/records/api';
 import { useState } from 'react';
 import { showError, showMessage } from '../../../components/dialogs';
 import { FileViewer } from '../../../components/file-viewer';
 import { DialogForm, FormDialog } from '../../../components/form-dialog';
+import { GrowingTextarea } from '../../../components/growing-textarea';
 import { failureMessage, validateOrWarn } from '../../../components/use-form-dialog-submit';
 import { useVerifyRecord } from '../../records/api/verify-record';
 import { asViewableFile } from '../../records/components/record-format';
@@ -78,13 +79,12 @@ function ReviewActionForm({ record, onClose }: { record: RecordListItem; onClose
             </Text>
           )}
         </Stack>
-        <Textarea
+        <GrowingTextarea
           label="Feedback"
           placeholder="Your feedback on this upload"
           value={feedback}
           onChange={(event) => setFeedback(event.currentTarget.value)}
           maxLength={2000}
-          autosize
           minRows={3}
           maxRows={8}
           required

@@ -1,4 +1,4 @@
-import { Button, Group, Select, Stack, Textarea } from '@mantine/core';
+import { Button, Group, Select, Stack } from '@mantine/core';
 import type { PersonRef } from '@pgel/shared/academic/common';
 import {
   isAcceptanceDate,
@@ -12,6 +12,7 @@ import type { StoredFile } from '@pgel/shared/schemas/files';
 import { type FormEvent, useEffect, useState } from 'react';
 import { DateField, todayIso } from '../../../components/date-field';
 import { FileUpload } from '../../../components/file-upload';
+import { GrowingTextarea } from '../../../components/growing-textarea';
 import { errorMessage } from '../../../lib/api-client';
 import { useRecordOptions } from '../../records/api/get-record-options';
 import { prerequisiteError, useThesisStepSubmit } from './use-thesis-step';
@@ -41,13 +42,12 @@ export function TitleForm({ stage, thesis, disabled }: StepFormProps) {
   return (
     <form onSubmit={save} noValidate>
       <Stack gap="sm">
-        <Textarea
+        <GrowingTextarea
           label={TITLE_LABELS[stage]}
           placeholder="Enter the title"
           value={title}
           onChange={(event) => setTitle(event.currentTarget.value)}
           maxLength={THESIS_TITLE_MAX}
-          autosize
           minRows={2}
           maxRows={6}
           disabled={disabled}

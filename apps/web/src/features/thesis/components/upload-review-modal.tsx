@@ -1,4 +1,4 @@
-import { Stack, Textarea } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { THESIS_MESSAGES } from '@pgel/shared/academic/thesis';
 import type { RecordKind } from '@pgel/shared/records/types';
 import { VALIDATION_TITLE } from '@pgel/shared/schemas/common';
@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { showError, showMessage } from '../../../components/dialogs';
 import { FileUpload } from '../../../components/file-upload';
 import { DialogForm, FormDialog } from '../../../components/form-dialog';
+import { GrowingTextarea } from '../../../components/growing-textarea';
 import { failureMessage } from '../../../components/use-form-dialog-submit';
 import { useCreateRecord } from '../../records/api/create-record';
 
@@ -86,13 +87,12 @@ function UploadReviewForm({ kind, onClose }: { kind: RecordKind; onClose: () => 
           onRemove={() => setFile(null)}
           onBusyChange={setUploading}
         />
-        <Textarea
+        <GrowingTextarea
           label={remarkField?.label ?? 'S-Remark'}
           placeholder="Remark"
           value={remark}
           onChange={(event) => setRemark(event.currentTarget.value)}
           maxLength={remarkField && 'maxLength' in remarkField ? remarkField.maxLength : 2000}
-          autosize
           minRows={3}
           maxRows={8}
         />

@@ -1,4 +1,4 @@
-import { NumberInput, SimpleGrid, Switch, Textarea, TextInput } from '@mantine/core';
+import { NumberInput, SimpleGrid, Switch, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import {
   DEFAULT_VALIDITY_MONTHS,
@@ -9,6 +9,7 @@ import {
 } from '@pgel/shared/commerce/packages';
 import { useEffect } from 'react';
 import { DialogForm, FormDialog } from '../../../../components/form-dialog';
+import { GrowingTextarea } from '../../../../components/growing-textarea';
 import { useFormDialogSubmit, validateOrWarn } from '../../../../components/use-form-dialog-submit';
 import { useSavePackage } from '../api/packages';
 
@@ -95,10 +96,9 @@ export function PackageFormModal({ opened, editing, onClose }: PackageFormModalP
           maxLength={PACKAGE_TITLE_MAX}
           {...form.getInputProps('title')}
         />
-        <Textarea
+        <GrowingTextarea
           label="Description"
           description="Optional. Shown on the package's card."
-          autosize
           minRows={2}
           maxRows={6}
           maxLength={PACKAGE_DESCRIPTION_MAX}
