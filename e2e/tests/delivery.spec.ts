@@ -90,7 +90,8 @@ test('hashed assets are cached for a year, pages are revalidated', async ({ brow
     const pageHeaders = (await navigation?.allHeaders()) ?? {};
     expect(pageHeaders['cache-control']).toBe('no-cache');
     expect(pageHeaders['content-type']).toBe('text/html; charset=utf-8');
-    expect(pageHeaders.vary).toBe('Accept-Encoding');
+    // Cookie too: a signed-in user's page holds their name (server platform/page-bootstrap.ts).
+    expect(pageHeaders.vary).toBe('Accept-Encoding, Cookie');
 
     const entry = await page.locator('script[type="module"][src^="/assets/"]').getAttribute('src');
     expect(entry).toMatch(/^\/assets\/index-[\w-]+\.js$/);

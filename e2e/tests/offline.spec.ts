@@ -1,7 +1,7 @@
 import { initialsOf } from '@pgel/shared/privacy/masking';
 import { RECORD_MESSAGES } from '@pgel/shared/records/api';
 import { findKind } from '@pgel/shared/records/kinds';
-import { OUTBOX_MESSAGES, waitingLabel } from '@pgel/shared/records/outbox';
+import { OUTBOX_MESSAGES, signOutWaitingText, waitingLabel } from '@pgel/shared/records/outbox';
 import { expect, type Page, test } from '@playwright/test';
 import { acknowledge, dialog, loginAs } from '../support/fixtures';
 import { optionId } from '../support/journeys';
@@ -55,12 +55,8 @@ async function startOfflineEntry(page: Page, patient: string, ipd: string) {
   await expect(form).toHaveCount(0);
 }
 
-test.use({ viewport: { width: 390, height: 844 } });
-
-test('an entry saved with no signal waits on the device and reaches the server once; a refused one comes back as a draft', async ({
-  page,
-}) => {
-  await loginAs(page, 'student', 'student@demo.test');
+/** The student's last procedure: the form proposes its faculty and competency (Lumbar puncture). */
+async function logEarlierProcedure(page: Page) {
   // The form proposes the faculty and competency of the student's last procedure.
   const competency = await optionId(page, 'competencies?for=proc', 'Lumbar puncture');
   const earlier = await page.request.post('/api/v1/records', {
@@ -79,6 +75,15 @@ test('an entry saved with no signal waits on the device and reaches the server o
     },
   });
   expect(earlier.status(), await earlier.text()).toBe(201);
+}
+
+test.use({ viewport: { width: 390, height: 844 } });
+
+test('an entry saved with no signal waits on the device and reaches the server once; a refused one comes back as a draft', async ({
+  page,
+}) => {
+  await loginAs(page, 'student', 'student@demo.test');
+  await logEarlierProcedure(page);
   await page.goto('/task/procedure');
 
   const run = Date.now() % 100000;
@@ -110,4 +115,52 @@ test('an entry saved with no signal waits on the device and reaches the server o
   const form = dialog(page, procedure.formTitle);
   await expect(form.getByRole('textbox', { name: 'Patient Name', exact: true })).toHaveValue(refused);
   await expect(form.getByRole('alert').first()).toContainText(RECORD_MESSAGES.futureDate);
+});
+
+test('signing out with an entry waiting: Wait stays signed in, keeping it sends it at the next sign-in, discarding deletes it', async ({
+  page,
+}) => {
+  await loginAs(page, 'student', 'student@demo.test');
+  await logEarlierProcedure(page);
+  const run = Date.now() % 100000;
+  await page.goto('/task/procedure');
+  const kept = `Kept Patient ${run}`;
+  await startOfflineEntry(page, kept, `IPD-${run}-K`);
+
+  const signOut = async () => {
+    await page.getByRole('button', { name: 'Hello, Demo Student' }).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    const asked = dialog(page, OUTBOX_MESSAGES.signOutTitle);
+    await expect(asked).toContainText(signOutWaitingText(1));
+    return asked;
+  };
+  // Wait: nothing happens, the entry still waits.
+  await (await signOut()).getByRole('button', { name: OUTBOX_MESSAGES.signOutWait }).click();
+  await expect(dialog(page, OUTBOX_MESSAGES.signOutTitle)).toHaveCount(0);
+  await expect(page.getByRole('link', { name: waitingLabel(1) })).toBeVisible();
+
+  // Logout, keep them: signed out with no signal; the same student's next sign-in sends it, once.
+  await (await signOut()).getByRole('button', { name: OUTBOX_MESSAGES.signOutKeep }).click();
+  await expect(page).toHaveURL(/\/login$/, { timeout: 10_000 });
+  // The session the page could not end with no signal is ended as soon as the signal returns.
+  await page.context().setOffline(false);
+  await expect.poll(async () => (await page.request.get('/api/v1/auth/me')).status()).toBe(401);
+  await loginAs(page, 'student', 'student@demo.test');
+  await expect.poll(() => entriesOf(page, kept, `IPD-${run}-K`), { timeout: 15_000 }).toBe(1);
+  await expect(page.getByRole('link', { name: /waiting to sync/ })).toHaveCount(0);
+
+  // Discard and logout: the entry is gone from the device and never reaches the server.
+  await logEarlierProcedure(page);
+  await page.goto('/task/procedure');
+  const discarded = `Discarded Patient ${run}`;
+  await startOfflineEntry(page, discarded, `IPD-${run}-D`);
+  await (await signOut()).getByRole('button', { name: OUTBOX_MESSAGES.signOutDiscard }).click();
+  await expect(page).toHaveURL(/\/login$/, { timeout: 10_000 });
+  await page.context().setOffline(false);
+  await loginAs(page, 'student', 'student@demo.test');
+  await page.goto('/task/procedure');
+  await expect(page.getByRole('heading', { name: /Procedures/ })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Entries saved on this device' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: /waiting to sync/ })).toHaveCount(0);
+  expect(await entriesOf(page, discarded, `IPD-${run}-D`)).toBe(0);
 });

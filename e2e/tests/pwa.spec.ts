@@ -179,6 +179,13 @@ async function journey(page: Page, context: BrowserContext) {
     await expect(account).toBeVisible();
     await expect(page.getByRole('link', { name: 'PG e-Logbook dashboard' })).toBeVisible();
     expect((await searchCacheStorage(page, patient)).hits).toEqual([]);
+    // The installed app opened cold, in a new window (nothing kept in its tab): the same user's
+    // frame from what the device keeps while the browser holds the session, not an error.
+    const cold = await context.newPage();
+    await cold.goto('/dashboard');
+    await expect(cold.getByRole('heading', { name: /^Welcome, / })).toBeVisible();
+    await expect(cold.getByText('Try again')).toHaveCount(0);
+    await cold.close();
   } finally {
     await context.setOffline(false);
   }

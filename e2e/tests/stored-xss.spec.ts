@@ -1,3 +1,4 @@
+import { PAGE_BOOTSTRAP_ELEMENT_ID } from '@pgel/shared/page-bootstrap';
 import { expect, type Page, test } from '@playwright/test';
 import { dialog } from '../support/fixtures';
 import { asStaff, DEMO_FACULTY, freshStudent, rowWith } from '../support/journeys';
@@ -15,12 +16,33 @@ const SVG = '"><svg onload=window.__xss=1>';
 
 /** Every way a page could have run stored script: the flag, an alert, a javascript: link. */
 async function expectNoScriptRan(page: Page, where: string) {
-  const found = await page.evaluate(() => ({
-    flag: (window as unknown as { __xss?: unknown }).__xss,
-    scriptLinks: document.querySelectorAll('a[href^="javascript:" i]').length,
-    injected: document.querySelectorAll('img[src="x"], svg[onload], script:not([src])').length,
-  }));
-  expect(found, where).toEqual({ flag: undefined, scriptLinks: 0, injected: 0 });
+  const found = await page.evaluate((bootstrapId) => {
+    // The one inline script the server writes: the page's data (issue 29), JSON that never runs.
+    // The student's name is in it; it must stay whole and closed (no markup breaks out of it).
+    const data = document.querySelectorAll(`script#${bootstrapId}`);
+    let dataIsJson = true;
+    for (const element of data) {
+      try {
+        JSON.parse(element.textContent ?? '');
+      } catch {
+        dataIsJson = false;
+      }
+      if (element.getAttribute('type') !== 'application/json') dataIsJson = false;
+    }
+    return {
+      flag: (window as unknown as { __xss?: unknown }).__xss,
+      scriptLinks: document.querySelectorAll('a[href^="javascript:" i]').length,
+      injected: document.querySelectorAll(`img[src="x"], svg[onload], script:not([src]):not(#${bootstrapId})`)
+        .length,
+      pageData: { count: data.length <= 1, dataIsJson },
+    };
+  }, PAGE_BOOTSTRAP_ELEMENT_ID);
+  expect(found, where).toEqual({
+    flag: undefined,
+    scriptLinks: 0,
+    injected: 0,
+    pageData: { count: true, dataIsJson: true },
+  });
 }
 
 /** Turns any alert, confirm or prompt into a failure: stored text must never open one. */

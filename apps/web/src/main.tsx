@@ -40,11 +40,14 @@ import { AppProvider } from './app/provider';
 import { AppRouter } from './app/router';
 import { watchPreloadErrors } from './lib/chunk-load-error';
 import { watchInstallPrompt } from './lib/install-offer';
+import { watchPendingLogout } from './lib/pending-logout';
 
 // A page's code or CSS that fails to download shows the reload panel, not a sign-out.
 watchPreloadErrors();
 // The browser's install offer may come before any page is drawn (issue 29).
 watchInstallPrompt();
+// A sign-out made with no signal is finished with the server first (lib/pending-logout.ts).
+watchPendingLogout();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element');

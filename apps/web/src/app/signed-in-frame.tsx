@@ -85,6 +85,12 @@ function SignedInFrame({ user }: { user: SessionUser }) {
   const install = useInstallPrompt();
   // The offline start and the update prompt (issue 29): from the first signed-in page on.
   useEffect(() => startServiceWorker(), []);
+  // The sign-out screen's code, fetched now: a resident may sign out where there is no signal
+  // (keeping entries for later), and a browser without the service worker yet could not fetch it
+  // then. The router's lazy import of the same module finds it loaded.
+  useEffect(() => {
+    void import('./routes/logout').catch(() => undefined);
+  }, []);
 
   // The phone sidebar stays open only on the page where it was opened: following any link
   // (sidebar, notification, menu) closes it without an effect.

@@ -6,3 +6,10 @@
  * reads it: only the session cookie signs anyone in.
  */
 export const SIGNED_IN_MARKER_COOKIE = 'pgel_signed_in';
+
+const MARKER_PATTERN = new RegExp(`(?:^|;\\s*)${SIGNED_IN_MARKER_COOKIE}=`);
+
+/** Whether a Cookie string (the page's `document.cookie`) holds the marker. */
+export function holdsSignedInMarker(cookies: string): boolean {
+  return MARKER_PATTERN.test(cookies);
+}

@@ -3,6 +3,7 @@ import { type LoginInput, LoginResponseSchema } from '@pgel/shared/schemas/auth'
 import type { SessionUser } from '@pgel/shared/schemas/session-user';
 import type { QueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { clearLogoutPending } from '../../../lib/pending-logout';
 import { sessionUserQueryOptions, storeUser } from '../../../lib/session';
 
 export type LoginResult = { message: string; user: SessionUser };
@@ -25,6 +26,8 @@ export async function signIn(
   input: LoginInput,
 ): Promise<LoginResult> {
   const result = await login(kind, input);
+  // A new session cookie replaced any the page could not sign out of (lib/pending-logout.ts).
+  clearLogoutPending();
   storeUser(result.user);
   queryClient.setQueryData(sessionUserQueryOptions().queryKey, result.user);
   return result;

@@ -1,8 +1,9 @@
 import type { MessageResponse } from '@pgel/shared/schemas/common';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest, isApiError } from '../../../lib/api-client';
 import { clearDeviceStorage } from '../../../lib/device-storage';
 import { forgetAllLists } from '../../../lib/list-cache';
+import { markLogoutPending } from '../../../lib/pending-logout';
 
 /** `POST /auth/logout`: ends the server session and clears the cookie. */
 export function logout(): Promise<MessageResponse> {
@@ -17,6 +18,12 @@ export function useLogout() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: logout,
+    // Sent even with no signal, so it fails at once instead of waiting (TanStack pauses a
+    // mutation while offline): the page signs out now, and the server's part is finished later.
+    networkMode: 'always',
+    onError: (error) => {
+      if (isApiError(error) && error.isNetworkError) markLogoutPending();
+    },
     // Awaited before the caller's own onSettled: the logout screen leaves once all is cleared.
     onSettled: async () => {
       queryClient.clear();

@@ -15,7 +15,7 @@ import {
   Title,
 } from '@mantine/core';
 import type { LoginKind } from '@pgel/shared/auth/policies';
-import { SIGNED_IN_MARKER_COOKIE } from '@pgel/shared/auth/signed-in-marker';
+import { holdsSignedInMarker, SIGNED_IN_MARKER_COOKIE } from '@pgel/shared/auth/signed-in-marker';
 import { IconExternalLink, IconLock, IconMail, IconSchool, IconStethoscope } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
@@ -23,6 +23,7 @@ import { Link, useNavigate } from 'react-router';
 import { AuthShell } from '../../../components/auth-shell';
 import { PRODUCT_NAME } from '../../../components/brand';
 import { paths } from '../../../lib/paths';
+import { isLogoutPending } from '../../../lib/pending-logout';
 import type { LoginValues } from './submit-login';
 
 // The page draws without the shared schemas and the API client (see submit-login.ts): they load
@@ -39,8 +40,6 @@ function isLoginKind(value: string | null): value is LoginKind {
   return value === 'student' || value === 'staff';
 }
 
-const MARKER_PATTERN = new RegExp(`(?:^|;\\s*)${SIGNED_IN_MARKER_COOKIE}=`);
-
 /**
  * A visitor who is signed in already (in this tab, another one, or a remembered session) goes
  * to the dashboard instead of signing in twice. The session cookie is HttpOnly, so only the
@@ -53,7 +52,8 @@ const MARKER_PATTERN = new RegExp(`(?:^|;\\s*)${SIGNED_IN_MARKER_COOKIE}=`);
 function useSignedInRedirect() {
   const navigate = useNavigate();
   useEffect(() => {
-    if (!MARKER_PATTERN.test(document.cookie)) return;
+    // A sign-out not yet finished with the server (no signal then) is not a session to resume.
+    if (!holdsSignedInMarker(document.cookie) || isLogoutPending()) return;
     const controller = new AbortController();
     fetch('/api/v1/auth/me', {
       credentials: 'same-origin',

@@ -1,7 +1,9 @@
+import 'fake-indexeddb/auto';
+import { OUTBOX_MESSAGES } from '@pgel/shared/records/outbox';
 import { recordPagePath } from '@pgel/shared/records/paths';
 import { RECORD_STATUS_LABELS } from '@pgel/shared/records/types';
 import { NO_DATA_TEXT } from '@pgel/shared/schemas/list';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Component as DashboardRoute } from '../../../app/routes/dashboard';
 import { storeUser } from '../../../lib/session';
@@ -151,6 +153,7 @@ describe('student dashboard cards', () => {
   });
 
   it('shows each category with its count, the checklist out of 8, and links to the report', async () => {
+    storeUser(STUDENT);
     renderWithApp(<StudentProgress />);
     const teaching = await screen.findByRole('link', {
       name: /^Teaching Experience 3 entries, complete, 3 approved · 0 pending$/,
@@ -165,7 +168,35 @@ describe('student dashboard cards', () => {
     expect(checklist.getAttribute('href')).toBe('/checkList');
   });
 
+  it('with no network, shows the counts last seen on this device and when (issue 29)', async () => {
+    storeUser(STUDENT);
+    renderWithApp(<StudentProgress />);
+    await screen.findByRole('link', { name: /^Teaching Experience 3 entries/ });
+    cleanup();
+    // The ward has no signal: every request fails before any answer.
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    );
+    await waitFor(
+      async () => {
+        cleanup();
+        renderWithApp(<StudentProgress />);
+        await screen.findByText(new RegExp(`^${OUTBOX_MESSAGES.offlineList} — last updated`), undefined, {
+          timeout: 1000,
+        });
+      },
+      { timeout: 5000 },
+    );
+    expect(screen.getByRole('link', { name: /^Teaching Experience 3 entries, complete/ })).toBeTruthy();
+    expect(screen.getByRole('link', { name: /^Mandatory Checklist 5 of 8/ })).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it('counts approved procedures per role the faculty confirmed, leaving out roles with none', async () => {
+    storeUser(STUDENT);
     renderWithApp(<StudentProgress />);
     const procedures = await screen.findByRole('link', { name: /^Procedures 4 entries, in progress/ });
     expect(within(procedures).getByText('Confirmed roles')).toBeTruthy();

@@ -15,6 +15,7 @@ import { CHECKLIST_TARGET, DASHBOARD_CATEGORIES } from '@pgel/shared/records/das
 import { kindPagePath } from '@pgel/shared/records/paths';
 import { IconAlertTriangle, IconChevronRight } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { OfflineListNote } from '../../../components/offline-list-note';
 import { errorMessage } from '../../../lib/api-client';
 import { useRecordCounts } from '../api/get-record-counts';
 
@@ -124,7 +125,8 @@ function ConfirmedRoles({ roles }: { roles: Counts['roles'] }) {
 /** The student's dashboard: the Mandatory Checklist and one card per activity category. */
 export function StudentProgress() {
   const counts = useRecordCounts();
-  const byKind = new Map((counts.data ?? []).map((row) => [row.kind, row]));
+  const byKind = new Map((counts.data?.items ?? []).map((row) => [row.kind, row]));
+  const offlineAt = counts.data?.offlineAt;
   const checklist = DASHBOARD_CATEGORIES.find((c) => c.kindId === 'checklist');
   const others = DASHBOARD_CATEGORIES.filter((c) => c.kindId !== 'checklist');
   return (
@@ -135,6 +137,7 @@ export function StudentProgress() {
         </Title>
         {counts.isFetching ? <Loader size="xs" aria-label="Loading counts" /> : null}
       </Group>
+      {offlineAt ? <OfflineListNote fetchedAt={offlineAt} /> : null}
       {counts.isError ? (
         <Alert color="red" variant="light" icon={<IconAlertTriangle size={20} />} title="Error">
           {errorMessage(counts.error)}

@@ -41,6 +41,7 @@ import { showError } from '../../../components/dialogs';
 import { FileViewerModal, type ViewableFile } from '../../../components/file-viewer';
 import { FlagBadges } from '../../../components/flag-badges';
 import { useAddAction } from '../../../components/floating-add-button';
+import { OfflineListNote } from '../../../components/offline-list-note';
 import { StatusPanel } from '../../../components/status-panel';
 import { useCardLayout } from '../../../components/use-card-layout';
 import { paths } from '../../../lib/paths';
@@ -54,7 +55,6 @@ import {
   recordsQueryKey,
 } from '../api/list-records';
 import { usePrefetchEntryForm } from '../api/prefetch-entry-form';
-import { OfflineListNote } from '../outbox/offline-list-note';
 import { OutboxEntries } from '../outbox/outbox-entries';
 import type { OutboxItem } from '../outbox/outbox-store';
 import { AwaitingApprovalNotice } from './awaiting-approval-notice';
