@@ -9,11 +9,21 @@ const APP_MODULE = /[\\/](apps[\\/]web[\\/]src|packages[\\/]shared[\\/]src)[\\/]
 const NODE_MODULES = /[\\/]node_modules[\\/]/;
 const MANTINE_FULL_STYLES = /[\\/]@mantine[\\/]core[\\/]styles\.css$/;
 const LANDING_ROUTE = /[\\/]src[\\/]app[\\/]routes[\\/]landing\.tsx$/;
-/** What a signed-in page runs before it draws: the guard, the frame, the dashboard, the entry forms. */
+/**
+ * What a signed-in page runs before it draws: the guard, the frame, the dashboard; and the
+ * sign-out screen, which the frame fetches ahead (it must open with no signal). The report pages
+ * and entry forms (routes/task.tsx) add a file of their own.
+ */
 const SIGNED_IN_ENTRY =
-  /[\\/]src[\\/]app[\\/](session-guard|signed-in-frame|routes[\\/](dashboard|task))\.tsx$/;
+  /[\\/]src[\\/]app[\\/](session-guard|signed-in-frame|routes[\\/](dashboard|logout))\.tsx$/;
+const ENTRY_ROUTE = /[\\/]src[\\/]app[\\/]routes[\\/]task\.tsx$/;
 
-type EntryGraphs = { landingApp: Set<string>; landingLibraries: Set<string>; signedIn: Set<string> };
+type EntryGraphs = {
+  landingApp: Set<string>;
+  landingLibraries: Set<string>;
+  signedIn: Set<string>;
+  entryForms: Set<string>;
+};
 let entryGraphs: EntryGraphs | undefined;
 
 /**
@@ -57,6 +67,7 @@ function graphsOf(ctx: ChunkingContext, anyId: string): EntryGraphs {
     landingApp: new Set([...landing].filter((id) => APP_MODULE.test(id))),
     landingLibraries: new Set([...landing].filter((id) => NODE_MODULES.test(id))),
     signedIn: staticallyFrom(SIGNED_IN_ENTRY, () => true),
+    entryForms: staticallyFrom(ENTRY_ROUTE, () => true),
   };
   return entryGraphs;
 }
@@ -184,6 +195,13 @@ export default defineConfig({
                 graphsOf(ctx, id).signedIn.has(id) ? 'signed-in' : null,
               includeDependenciesRecursively: false,
               priority: 45,
+            },
+            // The report pages and entry forms (/task/…), apart from what the dashboard needs.
+            {
+              name: (id: string, ctx: ChunkingContext) =>
+                graphsOf(ctx, id).entryForms.has(id) ? 'entry-forms' : null,
+              includeDependenciesRecursively: false,
+              priority: 44,
             },
             {
               name: 'mantine',

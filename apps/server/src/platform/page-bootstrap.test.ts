@@ -111,9 +111,14 @@ describe('pages sent with what their first draw needs (issue 29)', () => {
         '/assets/styles-M1.css',
       ].sort(),
     );
-    // As Vite's loader asks for them (crossorigin), so the browser uses the preloaded copy.
-    expect(page?.html).toContain('<link rel="preload" as="style" crossorigin href="/assets/styles-M1.css">');
-    expect(page?.html).toContain('<link rel="modulepreload" crossorigin href="/assets/signed-in-S1.js">');
+    // As Vite's loader asks for them (crossorigin), so the browser uses the preloaded copy; after
+    // what the first paint needs (low priority).
+    expect(page?.html).toContain(
+      '<link rel="preload" as="style" crossorigin fetchpriority="low" href="/assets/styles-M1.css">',
+    );
+    expect(page?.html).toContain(
+      '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/signed-in-S1.js">',
+    );
   });
 
   it('never lets the data close its script element', async () => {

@@ -96,10 +96,11 @@ function preloadTags(
   const css = [...files.css].filter((file) => !alreadyLoaded.css.has(file));
   const js = [...files.js].filter((file) => !alreadyLoaded.js.has(file));
   // `crossorigin` as Vite's loader sets it on the stylesheet links it adds: the same request,
-  // so the browser uses what it preloaded instead of fetching it again.
+  // so the browser uses what it preloaded instead of fetching it again. Low priority: none of
+  // them is needed for the first paint ("Loading…"), which must not wait behind them.
   return [
-    ...css.map((href) => `<link rel="preload" as="style" crossorigin href="${href}">`),
-    ...js.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
+    ...css.map((href) => `<link rel="preload" as="style" crossorigin fetchpriority="low" href="${href}">`),
+    ...js.map((href) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="${href}">`),
   ].join('');
 }
 

@@ -9,7 +9,7 @@ import {
   ThemeIcon,
   UnstyledButton,
 } from '@mantine/core';
-import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { useDisclosure } from '@mantine/hooks';
 import {
   accountRestrictionOf,
   canCreateRecord,
@@ -49,6 +49,7 @@ import { useInstallPrompt } from '../lib/install-prompt';
 import { paths } from '../lib/paths';
 import { startServiceWorker } from '../lib/service-worker';
 import { sessionUserQueryOptions } from '../lib/session';
+import { useMedia } from '../lib/use-media';
 
 const HEADER_HEIGHT = 60;
 const FOOTER_HEIGHT = 36;
@@ -81,7 +82,7 @@ function SignedInFrame({ user }: { user: SessionUser }) {
   const [addHodOpened, addHodModal] = useDisclosure(false);
   const { mutateAsync: endSession } = useLogout();
   const { data: settings } = usePublicSettings();
-  const isNarrow = useMediaQuery(NARROW_SCREEN) ?? false;
+  const isNarrow = useMedia(NARROW_SCREEN);
   const install = useInstallPrompt();
   // The offline start and the update prompt (issue 29): from the first signed-in page on.
   useEffect(() => startServiceWorker(), []);
@@ -89,7 +90,14 @@ function SignedInFrame({ user }: { user: SessionUser }) {
   // (keeping entries for later), and a browser without the service worker yet could not fetch it
   // then. The router's lazy import of the same module finds it loaded.
   useEffect(() => {
-    void import('./routes/logout').catch(() => undefined);
+    // When the phone is idle: it must not compete with what the page itself is waiting for.
+    const fetchLogout = () => void import('./routes/logout').catch(() => undefined);
+    if (typeof window.requestIdleCallback !== 'function') {
+      const timer = window.setTimeout(fetchLogout, 1000);
+      return () => window.clearTimeout(timer);
+    }
+    const idle = window.requestIdleCallback(fetchLogout, { timeout: 5000 });
+    return () => window.cancelIdleCallback(idle);
   }, []);
 
   // The phone sidebar stays open only on the page where it was opened: following any link

@@ -6,8 +6,8 @@ import {
   Flex,
   Group,
   Loader,
+  NativeSelect,
   Pagination,
-  Select,
   Skeleton,
   Table,
   Text,
@@ -543,15 +543,15 @@ export function DataTable<T>({
               <Text size="sm" aria-hidden>
                 Show
               </Text>
-              <Select
+              {/* The phone's own picker, and nothing to place or measure while the page is drawn
+                  (a Mantine Select keeps its hidden list in the page; issue 29). */}
+              <NativeSelect
                 aria-label="Rows per page"
                 data={pageSizeOptions}
                 value={String(params.pageSize)}
-                onChange={(value) => value && onPageSizeChange(Number(value))}
-                allowDeselect={false}
+                onChange={(event) => onPageSizeChange(Number(event.currentTarget.value))}
                 size="sm"
                 w={80}
-                comboboxProps={{ withinPortal: true }}
               />
               <Text size="sm" aria-hidden>
                 entries

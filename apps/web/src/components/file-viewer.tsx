@@ -1,7 +1,7 @@
 import { Anchor, Box, Button, Group, Image, Modal, Stack, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { viewerKindOf } from '@pgel/shared/schemas/files';
 import { IconDownload, IconExternalLink, IconFileDescription } from '@tabler/icons-react';
+import { useMedia } from '../lib/use-media';
 
 /** What the viewer needs of a stored file (a `StoredFile` or a profile's file reference). */
 export type ViewableFile = { url: string; originalName: string; contentType: string };
@@ -111,7 +111,7 @@ type FileViewerModalProps = {
 
 /** The viewer inside a dialog, full screen on phones. */
 export function FileViewerModal({ file, onClose, title }: FileViewerModalProps) {
-  const isPhone = useMediaQuery('(max-width: 36em)');
+  const isPhone = useMedia('(max-width: 36em)');
   return (
     <Modal
       opened={file !== null}

@@ -1,6 +1,7 @@
 import { Button, Modal, Stack } from '@mantine/core';
-import { useMediaQuery, useWindowEvent } from '@mantine/hooks';
+import { useWindowEvent } from '@mantine/hooks';
 import { createContext, type FormEvent, type KeyboardEvent, type ReactNode, useContext, useRef } from 'react';
+import { useMedia } from '../lib/use-media';
 import { DialogActions } from './dialog-actions';
 
 /** Phones (under Mantine's `xs`, 36em): form dialogs take the whole screen. */
@@ -61,7 +62,7 @@ export function FormDialog({
   closeOnClickOutside = true,
   onEscape,
 }: FormDialogProps) {
-  const isPhone = useMediaQuery(PHONE) ?? false;
+  const isPhone = useMedia(PHONE);
   // The modal's own window listener is off when nested: Escape is handled here, from inside only.
   const escapeInside = (event: KeyboardEvent) => {
     if (event.key !== 'Escape' || event.nativeEvent.isComposing) return;

@@ -1,5 +1,5 @@
 import { useMantineTheme } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { useMedia } from '../lib/use-media';
 
 /**
  * True below Mantine's `sm` breakpoint (48em, phones): lists show each row as a card there (a
@@ -9,5 +9,5 @@ import { useMediaQuery } from '@mantine/hooks';
 export function useCardLayout(): boolean {
   const theme = useMantineTheme();
   const query = `(max-width: ${Number.parseFloat(theme.breakpoints.sm) - 0.01}em)`;
-  return useMediaQuery(query, false, { getInitialValueInEffect: false }) ?? false;
+  return useMedia(query);
 }

@@ -20,7 +20,7 @@ import { RECORD_STATUS_LABELS } from '@pgel/shared/records/types';
 import { NO_DATA_TEXT } from '@pgel/shared/schemas/list';
 import { IconAlertTriangle, IconSearch } from '@tabler/icons-react';
 import dayjs from 'dayjs';
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { FlagBadges } from '../../../components/flag-badges';
 import { useCardLayout } from '../../../components/use-card-layout';
@@ -34,9 +34,13 @@ export function PendingVerifications() {
   const [debounced] = useDebouncedValue(search.trim(), 300);
   const [page, setPage] = useState(1);
   const pending = usePendingRecords(page, debounced);
-  const total = pending.data?.total ?? 0;
+  // Drawn in a transition, like DataTable's rows (issue 29): the page's biggest render on a phone
+  // must not be one long task; the placeholders stay until the rows are drawn.
+  const data = useDeferredValue(pending.data);
+  const isLoading = pending.isPending || (pending.data !== undefined && data === undefined);
+  const total = data?.total ?? 0;
   const lastPage = Math.max(1, Math.ceil(total / PENDING_PAGE_SIZE));
-  const rows = pending.data?.items ?? [];
+  const rows = data?.items ?? [];
   // A phone shows each entry as a card: the table's Date and Status would be off to the right.
   const isPhone = useCardLayout();
 
@@ -66,11 +70,7 @@ export function PendingVerifications() {
           </Alert>
         ) : null}
         {isPhone ? (
-          <PendingCards
-            rows={rows}
-            isEmpty={rows.length === 0 && !pending.isPending}
-            loading={pending.isPending}
-          />
+          <PendingCards rows={rows} isEmpty={rows.length === 0 && !isLoading} loading={isLoading} />
         ) : (
           <Table.ScrollContainer minWidth={480}>
             <Table highlightOnHover verticalSpacing="sm">
@@ -83,8 +83,8 @@ export function PendingVerifications() {
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                {pending.isPending ? <SkeletonRows /> : null}
-                {rows.length === 0 && !pending.isPending ? (
+                {isLoading ? <SkeletonRows /> : null}
+                {rows.length === 0 && !isLoading ? (
                   <Table.Tr>
                     <Table.Td colSpan={4}>
                       <Text ta="center" c="dimmed" py="md">
@@ -139,11 +139,7 @@ export function PendingVerifications() {
         <Group justify="space-between">
           {/* Nothing until the count is known: "0 entries" first would be wrong, then replaced. */}
           <Text size="sm" c="dimmed" mih="1.55em">
-            {pending.isPending
-              ? ''
-              : total === 0
-                ? '0 entries'
-                : `Page ${page} of ${lastPage} · ${total} pending`}
+            {isLoading ? '' : total === 0 ? '0 entries' : `Page ${page} of ${lastPage} · ${total} pending`}
           </Text>
           <Group gap="xs">
             <Button variant="default" size="xs" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>

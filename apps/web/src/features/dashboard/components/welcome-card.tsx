@@ -13,7 +13,7 @@ import {
   ThemeIcon,
   Title,
 } from '@mantine/core';
-import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { useDisclosure } from '@mantine/hooks';
 import { isDrpCoordinator } from '@pgel/shared/auth/policies';
 import { roleLabel } from '@pgel/shared/roles';
 import type { SessionUser } from '@pgel/shared/schemas/session-user';
@@ -27,6 +27,7 @@ import {
 } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useCardLayout } from '../../../components/use-card-layout';
+import { useMedia } from '../../../lib/use-media';
 
 const NOT_AVAILABLE = 'N/A';
 
@@ -43,7 +44,7 @@ function initials(name: string): string {
  */
 function GuidelineLink({ department }: { department: NonNullable<SessionUser['department']> }) {
   const [opened, { open, close }] = useDisclosure(false);
-  const isPhone = useMediaQuery('(max-width: 36em)') ?? false;
+  const isPhone = useMedia('(max-width: 36em)');
   if (!department.url) return null;
   const reference = [
     department.refNo ? `Ref. No. ${department.refNo}` : null,

@@ -13,7 +13,7 @@ import {
   ThemeIcon,
   Title,
 } from '@mantine/core';
-import { useDocumentTitle, useMediaQuery } from '@mantine/hooks';
+import { useDocumentTitle } from '@mantine/hooks';
 import { VALIDATION_TITLE } from '@pgel/shared/schemas/common';
 import { LAUNCH, LaunchSchema, type PublicSettings } from '@pgel/shared/schemas/settings';
 import { IconLock, IconRocket } from '@tabler/icons-react';
@@ -23,6 +23,7 @@ import { PRODUCT_NAME } from '../../../components/brand';
 import { showError, showMessage } from '../../../components/dialogs';
 import { errorMessage } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
+import { useMedia } from '../../../lib/use-media';
 import { useCheckLaunchPassword } from '../api/check-launch-password';
 import { usePublicSettings } from '../api/get-public-settings';
 import { useLaunchProduct } from '../api/launch-product';
@@ -228,7 +229,7 @@ type WelcomeStageProps = {
 };
 
 function WelcomeStage({ guests, onContinue }: WelcomeStageProps) {
-  const isWide = useMediaQuery('(min-width: 48em)');
+  const isWide = useMedia('(min-width: 48em)');
   return (
     <Container size="md" w="100%" px={0}>
       <Stack align="center" gap="xl" ta="center">

@@ -13,7 +13,6 @@ import {
   UnstyledButton,
   VisuallyHidden,
 } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { verifierRemarkLabel } from '@pgel/shared/drp/coordinator-dashboard';
 import { RECORD_MESSAGES, type RecordDetail } from '@pgel/shared/records/api';
 import type { FieldDef, RecordKind } from '@pgel/shared/records/types';
@@ -27,6 +26,7 @@ import { FlagNotice } from '../../../components/flag-badges';
 import { FormDialog } from '../../../components/form-dialog';
 import { errorMessage } from '../../../lib/api-client';
 import { sessionUserQueryOptions } from '../../../lib/session';
+import { useMedia } from '../../../lib/use-media';
 import { useRecord } from '../api/get-record';
 import {
   asViewableFile,
@@ -112,7 +112,7 @@ function RecordDetailBody({
     'HOD / Unit Head Feedback',
   );
   const historyRef = useRef<HTMLDivElement>(null);
-  const isPhone = useMediaQuery('(max-width: 35.99em)') ?? false;
+  const isPhone = useMedia('(max-width: 35.99em)');
   const listProps = isPhone
     ? ({ orientation: 'vertical', withDivider: true } as const)
     : ({ labelWidth: 200, withDivider: true } as const);

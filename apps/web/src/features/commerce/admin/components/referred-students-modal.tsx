@@ -1,7 +1,7 @@
 import { Badge, Group, Modal, Paper, Stack, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { formatInr } from '@pgel/shared/commerce/pricing';
 import type { Sponsor } from '@pgel/shared/commerce/referrals';
+import { useMedia } from '../../../../lib/use-media';
 import { formatDay } from './format';
 
 type ReferredStudent = Sponsor['referrals'][number];
@@ -50,7 +50,7 @@ export function ReferredStudentsModal({
   sponsor: Sponsor | null;
   onClose: () => void;
 }) {
-  const isPhone = useMediaQuery('(max-width: 35.99em)') ?? false;
+  const isPhone = useMedia('(max-width: 35.99em)');
   return (
     <Modal
       opened={sponsor !== null}
