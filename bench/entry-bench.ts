@@ -209,7 +209,7 @@ async function oneRun(browser: Browser, run: number): Promise<Run> {
     await competencyBox.and(page.locator('[value="Lumbar puncture"]')).waitFor();
     await step('competency proposed');
     await tap(form.getByRole('combobox', { name: 'Skill', exact: true }));
-    await tap(page.getByRole('option', { name: next.title, exact: true }));
+    await tap(page.getByRole('listbox').getByRole('option', { name: next.title, exact: true }));
     const patient = form.getByRole('textbox', { name: 'Patient Name', exact: true });
     const remark = form.getByRole('textbox', { name: 'Remark', exact: true });
     await patient.fill(`Sunita Rao ${run}`);
@@ -246,13 +246,13 @@ async function oneRun(browser: Browser, run: number): Promise<Run> {
     // Whatever the form does not start with is chosen, as a resident would.
     if ((await competencyBox.inputValue()) !== 'Lumbar puncture') {
       await tap(competencyBox);
-      await tap(page.getByRole('option', { name: 'Lumbar puncture', exact: true }));
+      await tap(page.getByRole('listbox').getByRole('option', { name: 'Lumbar puncture', exact: true }));
     }
     // The skill follows the competency (its list loads for it): a resident sees it appear a
     // moment later, as long as that takes on this connection, and only picks it if it does not.
     if (!(await proposed(skillBox, next.title))) {
       await tap(skillBox);
-      await tap(page.getByRole('option', { name: next.title, exact: true }));
+      await tap(page.getByRole('listbox').getByRole('option', { name: next.title, exact: true }));
     }
     if (!(await role.isChecked())) await tap(role);
     await patient.fill(`Sunita Rao ${run} B`);
@@ -295,7 +295,7 @@ async function oneRun(browser: Browser, run: number): Promise<Run> {
     await competencyBox.and(page.locator('[value="Lumbar puncture"]')).waitFor();
     if (!(await proposed(skillBox, next.title))) {
       await tap(skillBox);
-      await tap(page.getByRole('option', { name: next.title, exact: true }));
+      await tap(page.getByRole('listbox').getByRole('option', { name: next.title, exact: true }));
     }
     if (!(await role.isChecked())) await tap(role);
     await context.setOffline(true);

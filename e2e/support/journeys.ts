@@ -53,10 +53,14 @@ export async function asStaff(
   }
 }
 
-/** A Mantine select inside `scope`: open it by its label and pick the option (drawn in a portal). */
+/**
+ * A Mantine select inside `scope`: open it by its label and pick the option (drawn in a portal),
+ * from the open list (role listbox), never a native select's `<option>` of the same page (the
+ * report filters are native selects; issue 29).
+ */
 export async function choose(page: Page, scope: Locator, label: string, option: string) {
   await scope.getByRole('combobox', { name: label, exact: true }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
+  await page.getByRole('listbox').getByRole('option', { name: option, exact: true }).click();
 }
 
 /** A remote list's option by its title, as the student's forms get it. */

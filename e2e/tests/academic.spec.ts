@@ -231,7 +231,7 @@ test('the HOD issues a memo, the student explains it, the HOD closes it; each is
       await expect(dialog(hod, VALIDATION_TITLE)).toContainText(MEMO_MESSAGES.fillAll);
       await acknowledge(hod, VALIDATION_TITLE);
       await form.getByRole('combobox', { name: 'Student' }).fill(student.name);
-      await hod.getByRole('option', { name: student.name, exact: true }).click();
+      await hod.getByRole('listbox').getByRole('option', { name: student.name, exact: true }).click();
       await form.getByRole('textbox', { name: 'Reason' }).fill(reason);
       await form.getByRole('button', { name: 'Create Memo', exact: true }).click();
       await expect(dialog(hod, 'Success')).toContainText(MEMO_MESSAGES.created);
@@ -305,7 +305,7 @@ test('faculty save a quarterly appraisal and, on a phone, an AETCOM year by tapp
     const pickStudent = async (saved: string) => {
       const filter = faculty.getByRole('combobox', { name: 'Student', exact: true });
       await filter.fill(student.name);
-      await faculty.getByRole('option', { name: student.name, exact: true }).click();
+      await faculty.getByRole('listbox').getByRole('option', { name: student.name, exact: true }).click();
       // The choice lives in the address (?student=); the form is drawn again for that student,
       // in the same render as the saved list's title names them (a Save before that would
       // reach the form of no student, as it did once under load in CI).

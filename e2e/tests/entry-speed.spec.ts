@@ -57,14 +57,14 @@ test('a new procedure starts from the last one without its patient; a pinned ski
 
   // Pin the new skill: it comes first in the list, under Pinned.
   await combobox('Skill').click();
-  await page.getByRole('option', { name: manometry, exact: true }).click();
+  await page.getByRole('listbox').getByRole('option', { name: manometry, exact: true }).click();
   await form.getByRole('button', { name: ENTRY_FORM_MESSAGES.pin(manometry) }).click();
   await expect(form.getByRole('button', { name: ENTRY_FORM_MESSAGES.unpin(manometry) })).toHaveAttribute(
     'aria-pressed',
     'true',
   );
   await combobox('Skill').click();
-  await expect(page.getByRole('option').first()).toHaveText(manometry);
+  await expect(page.getByRole('listbox').getByRole('option').first()).toHaveText(manometry);
   await combobox('Skill').click();
 
   // Clear: a blank form (today's date only).

@@ -85,7 +85,7 @@ test.describe('on a phone', () => {
       'Lumbar puncture',
     );
     await tap(form.getByRole('combobox', { name: 'Skill', exact: true }));
-    await tap(page.getByRole('option', { name: 'CSF collection', exact: true }));
+    await tap(page.getByRole('listbox').getByRole('option', { name: 'CSF collection', exact: true }));
     await form.getByRole('textbox', { name: 'Patient Name', exact: true }).fill(patient);
     await form.getByRole('textbox', { name: 'IPD/OPD No.', exact: true }).fill(`IPD-${run}`);
     await tap(form.getByRole('radio', { name: 'Performed with Guide' }));
@@ -110,7 +110,7 @@ test.describe('on a phone', () => {
     await page.getByRole('button', { name: 'Add', exact: true }).first().click();
     taps = 0;
     await tap(form.getByRole('combobox', { name: 'Skill', exact: true }));
-    await tap(page.getByRole('option', { name: 'CSF collection', exact: true }));
+    await tap(page.getByRole('listbox').getByRole('option', { name: 'CSF collection', exact: true }));
     await form.getByRole('textbox', { name: 'Patient Name', exact: true }).fill(`${patient} B`);
     await form.getByRole('textbox', { name: 'IPD/OPD No.', exact: true }).fill(`IPD-${run}-B`);
     await tap(form.getByRole('radio', { name: 'Performed Independently' }));

@@ -43,7 +43,7 @@ async function startOfflineEntry(page: Page, patient: string, ipd: string) {
     'Lumbar puncture',
   );
   await form.getByRole('combobox', { name: 'Skill', exact: true }).click();
-  await page.getByRole('option', { name: 'CSF collection', exact: true }).click();
+  await page.getByRole('listbox').getByRole('option', { name: 'CSF collection', exact: true }).click();
   await page.context().setOffline(true);
   await form.getByRole('textbox', { name: 'Patient Name', exact: true }).fill(patient);
   await form.getByRole('textbox', { name: 'IPD/OPD No.', exact: true }).fill(ipd);

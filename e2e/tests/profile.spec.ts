@@ -33,9 +33,12 @@ test('a new student completes the profile with a photo and ID proof; the alerts 
   await page.getByLabel("Father's Name").fill('Suresh Rao');
   await page.getByRole('radio', { name: 'Yes' }).check();
   await page.getByRole('combobox', { name: 'Blood Group' }).click();
-  await page.getByRole('option', { name: 'B+', exact: true }).click();
+  await page.getByRole('listbox').getByRole('option', { name: 'B+', exact: true }).click();
   await page.getByRole('combobox', { name: 'Unit Head' }).click();
-  await page.getByRole('option', { name: /Dr\. Demo Professor/ }).click();
+  await page
+    .getByRole('listbox')
+    .getByRole('option', { name: /Dr\. Demo Professor/ })
+    .click();
 
   await page
     .getByLabel('Profile Photo')

@@ -69,7 +69,7 @@ async function addTopicEntry(
 async function filterByStudent(page: Page, studentName: string) {
   const filter = page.getByRole('combobox', { name: 'Student', exact: true });
   await filter.fill(studentName);
-  await page.getByRole('option', { name: studentName, exact: true }).click();
+  await page.getByRole('listbox').getByRole('option', { name: studentName, exact: true }).click();
   await expect(page).toHaveURL(/[?&]student=/);
 }
 

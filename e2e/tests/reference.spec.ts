@@ -20,7 +20,7 @@ test('Master adds a college with departments and a competency list "A, B, C"', a
   await add.getByLabel('Email').fill('office@kasturba.example');
   await add.getByLabel('Address').fill('Civil Lines');
   await add.getByRole('combobox', { name: 'State' }).click();
-  await page.getByRole('option', { name: 'Maharashtra' }).click();
+  await page.getByRole('listbox').getByRole('option', { name: 'Maharashtra' }).click();
   await add.getByRole('button', { name: 'Save' }).click();
   await expect(dialog(page, 'Success')).toContainText(REFERENCE_ADMIN_MESSAGES.collegeAdded);
   await expect(dialog(page, 'Success')).toHaveCount(0, { timeout: 5000 });
@@ -51,9 +51,9 @@ test('Master adds a college with departments and a competency list "A, B, C"', a
   await page.getByRole('button', { name: 'Add Competency' }).click();
   const competency = dialog(page, 'Add Competency');
   await competency.getByRole('combobox', { name: 'Department' }).click();
-  await page.getByRole('option', { name: 'Forensic Medicine' }).click();
+  await page.getByRole('listbox').getByRole('option', { name: 'Forensic Medicine' }).click();
   await competency.getByRole('combobox', { name: 'Type' }).click();
-  await page.getByRole('option', { name: 'Procedure' }).click();
+  await page.getByRole('listbox').getByRole('option', { name: 'Procedure' }).click();
   const letters = `${testInfo.project.name}-${Date.now()}`;
   await competency.getByLabel('Competencies').fill(`A ${letters}, B ${letters}, C ${letters}`);
   await expect(competency).toContainText('3 competencies will be added');
@@ -97,7 +97,7 @@ test('staff manage institutions; a HOD has no access to the Master pages', async
   await expect(dialog(page, VALIDATION_TITLE)).toContainText(REFERENCE_ADMIN_MESSAGES.institutionFillAll);
   await acknowledge(page, VALIDATION_TITLE);
   await add.getByRole('combobox', { name: 'State' }).click();
-  await page.getByRole('option', { name: 'Delhi' }).click();
+  await page.getByRole('listbox').getByRole('option', { name: 'Delhi' }).click();
   await add.getByLabel('Name').fill(name);
   await add.getByRole('button', { name: 'Save' }).click();
   await expect(dialog(page, 'Success')).toContainText(REFERENCE_ADMIN_MESSAGES.institutionAdded);

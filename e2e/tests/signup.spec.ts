@@ -22,9 +22,9 @@ test('a new student signs up, verifies the address, signs in, buys a package wit
   await acknowledge(page, VALIDATION_TITLE);
 
   await page.getByRole('combobox', { name: 'College' }).click();
-  await page.getByRole('option', { name: 'Demo Medical College' }).click();
+  await page.getByRole('listbox').getByRole('option', { name: 'Demo Medical College' }).click();
   await page.getByRole('combobox', { name: 'Department' }).click();
-  await page.getByRole('option', { name: 'General Medicine' }).click();
+  await page.getByRole('listbox').getByRole('option', { name: 'General Medicine' }).click();
   await expect(page.getByRole('combobox', { name: 'Course' })).toHaveValue('MD General Medicine');
   await page.getByLabel('Name').fill('Asha Verma');
   // More than 10 digits cannot be typed.

@@ -62,7 +62,7 @@ async function expectStaffLoginWorks(
 /** A Mantine select: open it by its label and pick the option. */
 async function choose(page: Page, scope: ReturnType<typeof dialog>, label: string, option: string) {
   await scope.getByRole('combobox', { name: label }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
+  await page.getByRole('listbox').getByRole('option', { name: option, exact: true }).click();
 }
 
 // The second journey blocks the member the first one adds: the two run in order, or not at all.
@@ -261,7 +261,7 @@ test('Master sees All Staffs with the registration date and the Verify switch; t
   await expectNoSeriousA11yViolations(page);
 
   await page.getByRole('combobox', { name: 'Role filter' }).click();
-  await page.getByRole('option', { name: 'Professor', exact: true }).click();
+  await page.getByRole('listbox').getByRole('option', { name: 'Professor', exact: true }).click();
   await expect(page).toHaveURL(/role=professor/);
   await expect(table).toContainText('faculty@demo.test');
   await expect(table).not.toContainText('hod@demo.test');

@@ -111,7 +111,7 @@ test('markup stored in names, topics and remarks is shown as text to the student
     await faculty.goto('/task/teaching');
     const report = faculty.getByRole('table', { name: 'Teaching Experience report' });
     await faculty.getByRole('combobox', { name: 'Student', exact: true }).fill(IMG);
-    await faculty.getByRole('option', { name: student.name, exact: true }).click();
+    await faculty.getByRole('listbox').getByRole('option', { name: student.name, exact: true }).click();
     await expect(faculty).toHaveURL(/[?&]student=/);
     for (const entry of entries) await expect(rowWith(report, entry.topic)).toHaveCount(1);
     await expect(rowWith(report, entries[0]?.topic ?? '')).toContainText(student.name);

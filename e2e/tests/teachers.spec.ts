@@ -15,7 +15,9 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
 /** The Unit Head choices of the student's profile form hold this teacher. */
 async function expectUnitHeadChoice(page: Page, teacherName: string) {
   await page.getByRole('combobox', { name: 'Unit Head' }).click();
-  await expect(page.getByRole('option', { name: `${teacherName} (Professor)` })).toBeVisible();
+  await expect(
+    page.getByRole('listbox').getByRole('option', { name: `${teacherName} (Professor)` }),
+  ).toBeVisible();
   await page.keyboard.press('Escape');
 }
 
