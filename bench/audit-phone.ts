@@ -19,6 +19,7 @@ import { competencies, skills, users } from '@pgel/server/db/schema/index';
 import { DEMO_PASSWORD, seedDemo } from '@pgel/server/scripts/demo-data';
 import { chromium } from '@playwright/test';
 import { eq } from 'drizzle-orm';
+import { waitForHealth } from '../e2e/support/scripted-app';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
@@ -83,19 +84,6 @@ function ensureBuilt() {
   if (existsSync(web) && existsSync(server)) return;
   console.log('no build found: npm run build');
   execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
-}
-
-async function waitForHealth(app: ChildProcess) {
-  for (let i = 0; i < 600; i += 1) {
-    if (app.exitCode !== null) throw new Error(`the app exited (${app.exitCode}) before it served`);
-    try {
-      if ((await fetch(`${base}/api/v1/health`)).status === 200) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error('the app did not serve within 2 minutes');
 }
 
 async function api<T>(method: string, url: string, cookie: string | null, body?: unknown, key?: string) {
@@ -216,7 +204,7 @@ async function startApp(): Promise<{ app: ChildProcess; dataDir: string; refs: R
       ...(WEB_DIST ? { WEB_DIST } : {}),
     },
   });
-  await waitForHealth(app);
+  await waitForHealth(base, app);
   return { app, dataDir, refs: { teacherId: faculty.id, competencyId: competency.id, skillId: skill.id } };
 }
 

@@ -18,18 +18,18 @@
 // Typing is not a tap: the patient, the IPD/OPD number and the remark are typed anyway.
 // Prints the figures against the targets; exits 0 either way (a benchmark, not a timed test).
 //   npm run bench:entry            (root script; PORT=3171 by default)
-import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { OUTBOX_MESSAGES, waitingLabel } from '@pgel/shared/records/outbox';
 import { type Browser, type CDPSession, chromium, type Locator, type Page } from '@playwright/test';
+import { logLumbarPuncture } from '../e2e/support/journeys';
+import { startBuiltApp, waitForHealth } from '../e2e/support/scripted-app';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const PORT = Number(process.env.PORT ?? 3171);
 const BASE = `http://localhost:${PORT}`;
 const RUNS = Number(process.env.RUNS ?? 3);
 const PASSWORD = 'Demo@12345';
-const FACULTY = 'Dr. Demo Professor';
 const TARGETS = { firstMs: 6000, firstTaps: 6, repeatMs: 3000, repeatTaps: 4, keyMs: 16 };
 const NETWORK = {
   offline: false,
@@ -37,19 +37,6 @@ const NETWORK = {
   downloadThroughput: (1.6 * 1024 * 1024) / 8,
   uploadThroughput: (750 * 1024) / 8,
 };
-
-async function waitForHealth(app: ChildProcess) {
-  for (let i = 0; i < 600; i += 1) {
-    if (app.exitCode !== null) throw new Error(`the app exited (${app.exitCode}) before it served`);
-    try {
-      if ((await fetch(`${BASE}/api/v1/health`)).status === 200) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error('the app did not serve within 2 minutes');
-}
 
 const median = (list: number[]) => {
   const sorted = [...list].sort((a, b) => a - b);
@@ -59,14 +46,6 @@ const p90 = (list: number[]) => {
   const sorted = [...list].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor(0.9 * sorted.length))] ?? 0;
 };
-
-async function optionId(page: Page, listPath: string, title: string): Promise<string> {
-  const response = await page.request.get(`${BASE}/api/v1/records/options/${listPath}`);
-  const { items } = (await response.json()) as { items: Array<{ id: string; title: string }> };
-  const item = items.find((candidate) => candidate.title === title);
-  if (!item) throw new Error(`no option ${title} in ${listPath}`);
-  return item.id;
-}
 
 /** Every key's own work: from its arrival on window to the end of the task that handled it. */
 function watchKeys() {
@@ -128,7 +107,11 @@ async function proposed(box: Locator, value: string): Promise<boolean> {
 }
 
 async function oneRun(browser: Browser, run: number): Promise<Run> {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true });
+  const context = await browser.newContext({
+    baseURL: BASE,
+    viewport: { width: 390, height: 844 },
+    hasTouch: true,
+  });
   const page = await context.newPage();
   await page.addInitScript(watchKeys);
   const cdp: CDPSession = await context.newCDPSession(page);
@@ -140,24 +123,12 @@ async function oneRun(browser: Browser, run: number): Promise<Run> {
     await page.waitForURL(/\/dashboard$/);
 
     // The student logged a lumbar puncture (CSF collection, observed) under the demo professor.
-    const competency = await optionId(page, 'competencies?for=proc', 'Lumbar puncture');
-    const skill = await optionId(page, `skills?competencyId=${competency}`, 'CSF collection');
-    const earlier = await page.request.post(`${BASE}/api/v1/records`, {
-      data: {
-        kind: 'procedure',
-        teacherId: await optionId(page, 'teachers', FACULTY),
-        studentRemark: 'Observed the first one',
-        details: {
-          ipddDate: new Date().toISOString().slice(0, 10),
-          competency,
-          skills: skill,
-          patient: `Earlier patient ${run}`,
-          ipd: `IPD-E${run}`,
-          role: 'Observed',
-        },
-      },
+    const { competency } = await logLumbarPuncture(page, {
+      patient: `Earlier patient ${run}`,
+      ipd: `IPD-E${run}`,
+      role: 'Observed',
+      remark: 'Observed the first one',
     });
-    if (earlier.status() !== 201) throw new Error(`earlier procedure: ${earlier.status()}`);
     // A second skill of the same procedure (the demo data has one): added as a student adds one.
     const added = await page.request.post(`${BASE}/api/v1/records/options/skills`, {
       data: { competencyId: competency, title: 'Opening pressure measurement' },
@@ -223,16 +194,38 @@ async function oneRun(browser: Browser, run: number): Promise<Run> {
     const firstTaps = taps;
 
     // 2. The same procedure for the next patient, from the dashboard again.
-    await fromDashboard();
-    taps = 0;
-    started = Date.now();
-    await tap(page.getByRole('region', { name: 'My Logbook' }).getByRole('link', { name: /^Procedures \d/ }));
-    await tap(page.getByRole('button', { name: 'Add', exact: true }).first());
-    // The form's proposals (the competency of the last entry, on main and here) arrive first.
-    await competencyBox.and(page.locator('[value="Lumbar puncture"]')).waitFor();
-    await step('competency proposed');
     const skillBox = form.getByRole('combobox', { name: 'Skill', exact: true });
     const role = form.getByRole('radio', { name: 'Performed with Guide' });
+    /** From the dashboard to the procedure form, the clock and the taps counted from here. */
+    const openProcedureForm = async () => {
+      await fromDashboard();
+      taps = 0;
+      started = Date.now();
+      await tap(
+        page.getByRole('region', { name: 'My Logbook' }).getByRole('link', { name: /^Procedures \d/ }),
+      );
+      await tap(page.getByRole('button', { name: 'Add', exact: true }).first());
+      // The form's proposals (the competency of the last entry) arrive first.
+      await competencyBox.and(page.locator('[value="Lumbar puncture"]')).waitFor();
+      await step('competency proposed');
+    };
+    /**
+     * Whatever the form does not start with is chosen, as a resident would. The skill follows the
+     * competency (its list loads for it): a resident sees it appear a moment later, as long as that
+     * takes on this connection, and only picks it if it does not.
+     */
+    const chooseWhatIsNotProposed = async () => {
+      if ((await competencyBox.inputValue()) !== 'Lumbar puncture') {
+        await tap(competencyBox);
+        await tap(page.getByRole('listbox').getByRole('option', { name: 'Lumbar puncture', exact: true }));
+      }
+      if (!(await proposed(skillBox, next.title))) {
+        await tap(skillBox);
+        await tap(page.getByRole('listbox').getByRole('option', { name: next.title, exact: true }));
+      }
+      if (!(await role.isChecked())) await tap(role);
+    };
+    await openProcedureForm();
     if (process.env.SHOTS) {
       // Untimed: the form as the resident sees it, for a look at 390 px (SHOTS=<folder>).
       const paused = Date.now();
@@ -243,18 +236,7 @@ async function oneRun(browser: Browser, run: number): Promise<Run> {
       await skillBox.click();
       started += Date.now() - paused;
     }
-    // Whatever the form does not start with is chosen, as a resident would.
-    if ((await competencyBox.inputValue()) !== 'Lumbar puncture') {
-      await tap(competencyBox);
-      await tap(page.getByRole('listbox').getByRole('option', { name: 'Lumbar puncture', exact: true }));
-    }
-    // The skill follows the competency (its list loads for it): a resident sees it appear a
-    // moment later, as long as that takes on this connection, and only picks it if it does not.
-    if (!(await proposed(skillBox, next.title))) {
-      await tap(skillBox);
-      await tap(page.getByRole('listbox').getByRole('option', { name: next.title, exact: true }));
-    }
-    if (!(await role.isChecked())) await tap(role);
+    await chooseWhatIsNotProposed();
     await patient.fill(`Sunita Rao ${run} B`);
     await form.getByRole('textbox', { name: 'IPD/OPD No.', exact: true }).fill(`IPD-${run}-B`);
     await remark.fill('Second of the morning');
@@ -287,17 +269,8 @@ async function oneRun(browser: Browser, run: number): Promise<Run> {
     const bare = await page.evaluate(() => [...(window as unknown as { __keyCosts: number[] }).__keyCosts]);
 
     // 4. The same entry with no signal: the form opens with a signal, which drops before Submit.
-    await fromDashboard();
-    taps = 0;
-    started = Date.now();
-    await tap(page.getByRole('region', { name: 'My Logbook' }).getByRole('link', { name: /^Procedures \d/ }));
-    await tap(page.getByRole('button', { name: 'Add', exact: true }).first());
-    await competencyBox.and(page.locator('[value="Lumbar puncture"]')).waitFor();
-    if (!(await proposed(skillBox, next.title))) {
-      await tap(skillBox);
-      await tap(page.getByRole('listbox').getByRole('option', { name: next.title, exact: true }));
-    }
-    if (!(await role.isChecked())) await tap(role);
+    await openProcedureForm();
+    await chooseWhatIsNotProposed();
     await context.setOffline(true);
     const offlineIpd = `IPD-${run}-OFF`;
     await patient.fill(`Sunita Rao ${run} D`);
@@ -336,21 +309,13 @@ async function oneRun(browser: Browser, run: number): Promise<Run> {
 }
 
 async function main() {
-  const app = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.join(here, '../e2e/support/start-app.ts'), 'bench-entry', String(PORT)],
-    {
-      cwd: path.join(here, '../e2e'),
-      stdio: ['ignore', 'ignore', 'inherit'],
-      env: { ...process.env, DATABASE_URL: '' },
-    },
-  );
+  const app = startBuiltApp('bench-entry', PORT);
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
   });
   try {
-    await waitForHealth(app);
+    await waitForHealth(BASE, app);
     const runs: Run[] = [];
     for (let run = 1; run <= RUNS; run += 1) {
       const result = await oneRun(browser, run);

@@ -72,6 +72,16 @@ function graphsOf(ctx: ChunkingContext, anyId: string): EntryGraphs {
   return entryGraphs;
 }
 
+/** A file of the modules one of the build's entry graphs holds (graphsOf). */
+function graphGroup(name: string, graph: keyof EntryGraphs, priority: number) {
+  return {
+    name: (id: string, ctx: ChunkingContext) => (graphsOf(ctx, id)[graph].has(id) ? name : null),
+    // Exactly the graph's modules: what they import is in the graph already, or in a file above.
+    includeDependenciesRecursively: false,
+    priority,
+  };
+}
+
 /**
  * Modules of these packages, not their stylesheets: Mantine's full stylesheet is loaded on its
  * own before a page's CSS (app/full-styles.ts), which must keep coming after it.
@@ -168,41 +178,16 @@ export default defineConfig({
           groups: [
             // What every page needs before it draws: main.tsx and the sign-in page.
             { name: 'index', tags: ['$initial'], priority: 70 },
-            // Rolldown's helpers (module interop), which every file uses: in the first download,
-            // not a file of their own that /login would wait for.
-            { name: 'index', test: /^\0?rolldown[:/]runtime/, priority: 71 },
             { name: 'icons', test: inPackages('@tabler/icons-react'), priority: 60 },
-            // The app's own modules the public landing uses (API client, shared texts):
-            // without their libraries, which have their own files below.
-            {
-              name: (id: string, ctx: ChunkingContext) =>
-                graphsOf(ctx, id).landingApp.has(id) ? 'public' : null,
-              includeDependenciesRecursively: false,
-              priority: 50,
-            },
-            // The libraries the landing uses (the public pages' Mantine components, zod).
-            {
-              name: (id: string, ctx: ChunkingContext) =>
-                graphsOf(ctx, id).landingLibraries.has(id) ? 'public-libraries' : null,
-              includeDependenciesRecursively: false,
-              priority: 48,
-            },
+            // The landing's own modules (API client, shared texts), then its libraries (the
+            // public pages' Mantine components, zod).
+            graphGroup('public', 'landingApp', 50),
+            graphGroup('public-libraries', 'landingLibraries', 48),
             // The rest of what a signed-in page runs before it draws, app and libraries: the
-            // dashboard and the entry forms need this file and little else; other pages add
-            // files of the groups below.
-            {
-              name: (id: string, ctx: ChunkingContext) =>
-                graphsOf(ctx, id).signedIn.has(id) ? 'signed-in' : null,
-              includeDependenciesRecursively: false,
-              priority: 45,
-            },
+            // dashboard needs this file and little else.
+            graphGroup('signed-in', 'signedIn', 45),
             // The report pages and entry forms (/task/…), apart from what the dashboard needs.
-            {
-              name: (id: string, ctx: ChunkingContext) =>
-                graphsOf(ctx, id).entryForms.has(id) ? 'entry-forms' : null,
-              includeDependenciesRecursively: false,
-              priority: 44,
-            },
+            graphGroup('entry-forms', 'entryForms', 44),
             {
               name: 'mantine',
               test: inPackages('@mantine/core', '@mantine/hooks', '@floating-ui'),

@@ -4,12 +4,12 @@
 // the build's .gz copy of each file, or the file itself where the build keeps none (under 1 KB).
 // Prints the files and the total; exits 1 above the budget. Run after a build:
 //   npm run budget            (the root script; CI runs it after the test suites)
-import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
+import { startBuiltApp, waitForHealth } from '../support/scripted-app';
 
 const BUDGET_KB = 150;
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -24,31 +24,10 @@ async function freePort(): Promise<number> {
   return address.port;
 }
 
-async function waitForHealth(base: string, app: ChildProcess) {
-  for (let i = 0; i < 600; i += 1) {
-    if (app.exitCode !== null) throw new Error(`the app exited (${app.exitCode}) before it served`);
-    try {
-      if ((await fetch(`${base}/api/v1/health`)).status === 200) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error('the app did not serve within 2 minutes');
-}
-
 async function main() {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const app = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.join(here, '../support/start-app.ts'), 'pglite', String(port)],
-    {
-      cwd: path.join(here, '..'),
-      stdio: ['ignore', 'ignore', 'inherit'],
-      env: { ...process.env, DATABASE_URL: '' },
-    },
-  );
+  const app = startBuiltApp('pglite', port);
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium' });
   try {
     await waitForHealth(base, app);

@@ -73,6 +73,36 @@ export async function optionId(page: Page, path: string, title: string): Promise
   return item.id;
 }
 
+/**
+ * A lumbar puncture (CSF collection, under the demo professor) the signed-in student logged
+ * earlier, through the API: the procedure form then proposes its faculty, competency and skill
+ * (repeat last, issue 29). Answers the competency's and the skill's ids.
+ */
+export async function logLumbarPuncture(
+  page: Page,
+  entry: { patient: string; ipd: string; role: string; remark: string },
+): Promise<{ competency: string; skill: string }> {
+  const competency = await optionId(page, 'competencies?for=proc', 'Lumbar puncture');
+  const skill = await optionId(page, `skills?competencyId=${competency}`, 'CSF collection');
+  const response = await page.request.post('/api/v1/records', {
+    data: {
+      kind: 'procedure',
+      teacherId: await optionId(page, 'teachers', DEMO_FACULTY.name),
+      studentRemark: entry.remark,
+      details: {
+        ipddDate: new Date().toISOString().slice(0, 10),
+        competency,
+        skills: skill,
+        patient: entry.patient,
+        ipd: entry.ipd,
+        role: entry.role,
+      },
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return { competency, skill };
+}
+
 /** A table's rows (not the header row) holding this text. */
 export function rowWith(table: Locator, text: string) {
   // A row's opened details (a folded table's second line) are not a row of their own.

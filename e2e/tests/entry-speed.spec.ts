@@ -1,8 +1,8 @@
 import { ENTRY_FORM_MESSAGES } from '@pgel/shared/records/entry-form';
 import { findKind } from '@pgel/shared/records/kinds';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { dialog, loginAs } from '../support/fixtures';
-import { optionId } from '../support/journeys';
+import { logLumbarPuncture } from '../support/journeys';
 
 // Issue 29, faster entry: a new procedure starts from the student's last one (never its
 // patient), and a pinned skill comes first in the list.
@@ -18,24 +18,12 @@ test('a new procedure starts from the last one without its patient; a pinned ski
 }) => {
   await loginAs(page, 'student', 'student@demo.test');
   const run = Date.now() % 100000;
-  const competency = await optionId(page, 'competencies?for=proc', 'Lumbar puncture');
-  const skill = await optionId(page, `skills?competencyId=${competency}`, 'CSF collection');
-  const earlier = await page.request.post('/api/v1/records', {
-    data: {
-      kind: 'procedure',
-      teacherId: await optionId(page, 'teachers', FACULTY),
-      studentRemark: `Remark ${run}`,
-      details: {
-        ipddDate: new Date().toISOString().slice(0, 10),
-        competency,
-        skills: skill,
-        patient: `Meera Pillai ${run}`,
-        ipd: `IPD-R${run}`,
-        role: 'Assisted',
-      },
-    },
+  const { competency } = await logLumbarPuncture(page, {
+    patient: `Meera Pillai ${run}`,
+    ipd: `IPD-R${run}`,
+    role: 'Assisted',
+    remark: `Remark ${run}`,
   });
-  expect(earlier.status()).toBe(201);
   const manometry = `Manometry ${run}`;
   const added = await page.request.post('/api/v1/records/options/skills', {
     data: { competencyId: competency, title: manometry },

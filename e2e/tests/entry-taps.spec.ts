@@ -4,7 +4,7 @@ import { findKind } from '@pgel/shared/records/kinds';
 import { LOGOUT_MESSAGES } from '@pgel/shared/schemas/auth';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { dialog, loginAs } from '../support/fixtures';
-import { optionId } from '../support/journeys';
+import { logLumbarPuncture } from '../support/journeys';
 
 // Issue 10: logging a routine procedure took 16 clicks and 3 typed fields from the dashboard.
 // The journey counts every click it makes (typing is not counted: the patient, the IPD/OPD
@@ -53,24 +53,12 @@ test.describe('on a phone', () => {
     await loginAs(page, 'student', 'student@demo.test');
 
     // Routine: the student logged a lumbar puncture under the demo professor before.
-    const competency = await optionId(page, 'competencies?for=proc', 'Lumbar puncture');
-    const skill = await optionId(page, `skills?competencyId=${competency}`, 'CSF collection');
-    const earlier = await page.request.post('/api/v1/records', {
-      data: {
-        kind: 'procedure',
-        teacherId: await optionId(page, 'teachers', FACULTY),
-        studentRemark: 'Observed the first one',
-        details: {
-          ipddDate: new Date().toISOString().slice(0, 10),
-          competency,
-          skills: skill,
-          patient: 'Earlier patient',
-          ipd: 'IPD-1000',
-          role: 'Observed',
-        },
-      },
+    await logLumbarPuncture(page, {
+      patient: 'Earlier patient',
+      ipd: 'IPD-1000',
+      role: 'Observed',
+      remark: 'Observed the first one',
     });
-    expect(earlier.status()).toBe(201);
     await page.reload();
 
     const run = Date.now() % 100000;

@@ -4,7 +4,7 @@ import { findKind } from '@pgel/shared/records/kinds';
 import { OUTBOX_MESSAGES, signOutWaitingText, waitingLabel } from '@pgel/shared/records/outbox';
 import { expect, type Page, test } from '@playwright/test';
 import { acknowledge, dialog, loginAs } from '../support/fixtures';
-import { optionId } from '../support/journeys';
+import { logLumbarPuncture } from '../support/journeys';
 
 // Issue 29: an entry saved with no signal waits on the device, marked "Waiting to sync" and
 // counted in the header, and reaches the server exactly once when the signal returns; one the
@@ -12,7 +12,6 @@ import { optionId } from '../support/journeys';
 
 const procedure = findKind('procedure');
 if (!procedure) throw new Error('record kind missing');
-const FACULTY = 'Dr. Demo Professor';
 
 /**
  * How many of the student's procedures on the server are of this patient and IPD/OPD No.: found
@@ -55,27 +54,13 @@ async function startOfflineEntry(page: Page, patient: string, ipd: string) {
   await expect(form).toHaveCount(0);
 }
 
-/** The student's last procedure: the form proposes its faculty and competency (Lumbar puncture). */
-async function logEarlierProcedure(page: Page) {
-  // The form proposes the faculty and competency of the student's last procedure.
-  const competency = await optionId(page, 'competencies?for=proc', 'Lumbar puncture');
-  const earlier = await page.request.post('/api/v1/records', {
-    data: {
-      kind: 'procedure',
-      teacherId: await optionId(page, 'teachers', FACULTY),
-      studentRemark: 'Observed the first one',
-      details: {
-        ipddDate: new Date().toISOString().slice(0, 10),
-        competency,
-        skills: await optionId(page, `skills?competencyId=${competency}`, 'CSF collection'),
-        patient: 'Earlier patient',
-        ipd: 'IPD-1000',
-        role: 'Observed',
-      },
-    },
-  });
-  expect(earlier.status(), await earlier.text()).toBe(201);
-}
+/** The student's last procedure: the form proposes its faculty, competency and skill. */
+const EARLIER = {
+  patient: 'Earlier patient',
+  ipd: 'IPD-1000',
+  role: 'Observed',
+  remark: 'Observed the first one',
+};
 
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -83,7 +68,7 @@ test('an entry saved with no signal waits on the device and reaches the server o
   page,
 }) => {
   await loginAs(page, 'student', 'student@demo.test');
-  await logEarlierProcedure(page);
+  await logLumbarPuncture(page, EARLIER);
   await page.goto('/task/procedure');
 
   const run = Date.now() % 100000;
@@ -121,7 +106,7 @@ test('signing out with an entry waiting: Wait stays signed in, keeping it sends 
   page,
 }) => {
   await loginAs(page, 'student', 'student@demo.test');
-  await logEarlierProcedure(page);
+  await logLumbarPuncture(page, EARLIER);
   const run = Date.now() % 100000;
   await page.goto('/task/procedure');
   const kept = `Kept Patient ${run}`;
@@ -150,7 +135,7 @@ test('signing out with an entry waiting: Wait stays signed in, keeping it sends 
   await expect(page.getByRole('link', { name: /waiting to sync/ })).toHaveCount(0);
 
   // Discard and logout: the entry is gone from the device and never reaches the server.
-  await logEarlierProcedure(page);
+  await logLumbarPuncture(page, EARLIER);
   await page.goto('/task/procedure');
   const discarded = `Discarded Patient ${run}`;
   await startOfflineEntry(page, discarded, `IPD-${run}-D`);
