@@ -42,6 +42,9 @@ const PORT = option('--port', 3141);
 const webDistAt = args.indexOf('--web-dist');
 const WEB_DIST = webDistAt >= 0 ? path.resolve(args[webDistAt + 1] ?? '') : undefined;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+// One page's Lighthouse runs alone (e.g. `--only /task/procedure`), to work on that page.
+const onlyAt = args.indexOf('--only');
+const ONLY = onlyAt >= 0 ? args[onlyAt + 1] : undefined;
 
 const ENTRIES = 500;
 const PENDING = 50;
@@ -305,7 +308,7 @@ async function runLighthouse(cookies: Record<Exclude<Who, 'anonymous'>, string>)
   let failures = 0;
   const rows: Array<{ page: Page; figures: LhFigures }> = [];
   try {
-    for (const page of PAGES.filter((p) => p.minPerformance !== null)) {
+    for (const page of PAGES.filter((p) => p.minPerformance !== null && (!ONLY || p.path === ONLY))) {
       const runs: LhFigures[] = [];
       for (let run = 0; run < RUNS; run += 1) {
         // A trace Chromium failed to record (NO_NAVSTART on a busy machine) is run again.

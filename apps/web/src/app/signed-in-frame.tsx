@@ -23,11 +23,12 @@ import { INACTIVITY_TIMEOUT_MS, LOGOUT_MESSAGES, SESSION_MESSAGES } from '@pgel/
 import type { SessionUser } from '@pgel/shared/schemas/session-user';
 import { IconNotebook } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, useEffect, useMemo, useState } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { PRODUCT_NAME } from '../components/brand';
 import { showConfirm, showMessage } from '../components/dialogs';
 import { FloatingAddButton } from '../components/floating-add-button';
+import { whenOpened } from '../components/lazy-dialog';
 import { UpdatePrompt } from '../components/update-prompt';
 import { useLogout } from '../features/auth/api/logout';
 import { AwaitingConfirmationPanel } from '../features/auth/components/awaiting-confirmation-panel';
@@ -44,18 +45,24 @@ import { ProfileMenu } from '../features/shell/components/profile-menu';
 import { SidebarNav } from '../features/shell/components/sidebar-nav';
 import { useDevToolsDetector } from '../features/shell/hooks/use-dev-tools-detector';
 import { useInactivityTimeout } from '../features/shell/hooks/use-inactivity-timeout';
-import { AddHodModal } from '../features/staff/components/add-hod-modal';
 import { useInstallPrompt } from '../lib/install-prompt';
 import { paths } from '../lib/paths';
 import { startServiceWorker } from '../lib/service-worker';
 import { sessionUserQueryOptions } from '../lib/session';
 import { useMedia } from '../lib/use-media';
+import { whenIdle } from '../lib/when-idle';
 
 const HEADER_HEIGHT = 60;
 const FOOTER_HEIGHT = 36;
 const NAVBAR_ID = 'app-sidebar';
 /** Spec 01 section 9: under 1200 px the sidebar toggles (Mantine's `lg` breakpoint is 75em). */
 const NARROW_SCREEN = `(max-width: ${em(1199.98)})`;
+
+// Master's alone, and only when asked for: no other user downloads or runs its form.
+const AddHodModal = whenOpened(
+  lazy(() => import('../features/staff/components/add-hod-modal').then((m) => ({ default: m.AddHodModal }))),
+  (props) => props.opened,
+);
 
 const DEV_TOOLS_WARNING = {
   title: 'Developer Tools Detected',
@@ -91,13 +98,7 @@ function SignedInFrame({ user }: { user: SessionUser }) {
   // then. The router's lazy import of the same module finds it loaded.
   useEffect(() => {
     // When the phone is idle: it must not compete with what the page itself is waiting for.
-    const fetchLogout = () => void import('./routes/logout').catch(() => undefined);
-    if (typeof window.requestIdleCallback !== 'function') {
-      const timer = window.setTimeout(fetchLogout, 1000);
-      return () => window.clearTimeout(timer);
-    }
-    const idle = window.requestIdleCallback(fetchLogout, { timeout: 5000 });
-    return () => window.cancelIdleCallback(idle);
+    return whenIdle(() => void import('./routes/logout').catch(() => undefined), 5000);
   }, []);
 
   // The phone sidebar stays open only on the page where it was opened: following any link

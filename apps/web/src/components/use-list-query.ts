@@ -1,6 +1,7 @@
 import { DEFAULT_PAGE_SIZE, type ListResponse, PAGE_SIZES } from '@pgel/shared/schemas/list';
 import { keepPreviousData, type NetworkMode, type QueryKey, useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo } from 'react';
+import { afterFirstDraw } from '../lib/after-first-draw';
 import { useLiveSearchParams } from '../lib/search-params';
 import { type DataTableProps, type ListParams, pageCount, type SortOrder } from './data-table';
 
@@ -85,7 +86,10 @@ export function useListQuery<T>({
 
   const query = useQuery({
     queryKey: [...queryKey, params],
-    queryFn: ({ signal }) => queryFn(params, signal),
+    queryFn: async ({ signal }) => {
+      await afterFirstDraw();
+      return queryFn(params, signal);
+    },
     placeholderData: keepPreviousData,
     enabled,
     networkMode,

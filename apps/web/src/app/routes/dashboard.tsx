@@ -6,14 +6,30 @@ import {
   canWriteLogbook,
   isDrpCoordinator,
 } from '@pgel/shared/auth/policies';
-import { InvoiceAdmin } from '../../features/commerce/invoices/components/invoice-admin';
-import { CoordinatorWork } from '../../features/dashboard/components/coordinator-work';
+import { lazy, Suspense } from 'react';
 import { PendingVerifications } from '../../features/dashboard/components/pending-verifications';
 import { StudentProgress } from '../../features/dashboard/components/student-progress';
 import { WelcomeCard, WelcomeDetails } from '../../features/dashboard/components/welcome-card';
-import { LandingVideoCard } from '../../features/public/components/landing-video-card';
 import { AwaitingApprovalNotice } from '../../features/records/components/awaiting-approval-notice';
 import { useSessionUser } from '../../lib/session';
+
+// Cards of one role each (Master's settings and invoices, a DRP coordinator's work): loaded for
+// that role only, so a resident's or a teacher's dashboard neither downloads nor runs them.
+const CoordinatorWork = lazy(() =>
+  import('../../features/dashboard/components/coordinator-work').then((m) => ({
+    default: m.CoordinatorWork,
+  })),
+);
+const LandingVideoCard = lazy(() =>
+  import('../../features/public/components/landing-video-card').then((m) => ({
+    default: m.LandingVideoCard,
+  })),
+);
+const InvoiceAdmin = lazy(() =>
+  import('../../features/commerce/invoices/components/invoice-admin').then((m) => ({
+    default: m.InvoiceAdmin,
+  })),
+);
 
 export function Component() {
   const user = useSessionUser();
@@ -26,7 +42,11 @@ export function Component() {
   return (
     <Stack gap="lg">
       <WelcomeCard user={user} />
-      {isDrpCoordinator(actor) ? <CoordinatorWork /> : null}
+      {isDrpCoordinator(actor) ? (
+        <Suspense fallback={null}>
+          <CoordinatorWork />
+        </Suspense>
+      ) : null}
       {canCreateRecord(actor) &&
       !canWriteLogbook({ ...actor, verifyByHod: user.verifyByHod, paid: user.paid }) ? (
         <AwaitingApprovalNotice />
@@ -35,8 +55,12 @@ export function Component() {
       {canVerifyRecords(actor) ? <PendingVerifications /> : null}
       {/* Phones only: the college and course tiles, after the logbook (see WelcomeCard). */}
       <WelcomeDetails user={user} />
-      {canManageSiteSettings(actor) ? <LandingVideoCard /> : null}
-      {canManageSiteSettings(actor) ? <InvoiceAdmin /> : null}
+      {canManageSiteSettings(actor) ? (
+        <Suspense fallback={null}>
+          <LandingVideoCard />
+          <InvoiceAdmin />
+        </Suspense>
+      ) : null}
     </Stack>
   );
 }

@@ -1,5 +1,6 @@
 import { type NotificationList, NotificationListSchema } from '@pgel/shared/schemas/notifications';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { afterFirstDraw } from '../../../lib/after-first-draw';
 import { apiRequest } from '../../../lib/api-client';
 
 /** New notifications show up within this long without a reload. */
@@ -15,7 +16,11 @@ export async function getNotifications(signal?: AbortSignal): Promise<Notificati
 export const notificationsQueryOptions = () =>
   queryOptions({
     queryKey: ['notifications'] as const,
-    queryFn: ({ signal }) => getNotifications(signal),
+    // The bell's count comes after the page's first picture (lib/after-first-draw.ts).
+    queryFn: async ({ signal }) => {
+      await afterFirstDraw();
+      return getNotifications(signal);
+    },
     refetchInterval: REFRESH_MS,
     staleTime: 30_000,
   });

@@ -58,13 +58,10 @@ import { usePrefetchEntryForm } from '../api/prefetch-entry-form';
 import { OutboxEntries } from '../outbox/outbox-entries';
 import type { OutboxItem } from '../outbox/outbox-store';
 import { AwaitingApprovalNotice } from './awaiting-approval-notice';
-import { BulkVerifyModal } from './bulk-verify-modal';
-import { RecordDetailModal } from './record-detail-modal';
-import { RecordFormModal } from './record-form-modal';
 import { asViewableFile, columnValue, formatCell, formatDate, formatText } from './record-format';
+import { BulkVerifyModal, RecordDetailModal, RecordFormModal, VerifyModal } from './report-dialogs';
 import { StudentFilter } from './student-filter';
 import { useConfirmedDelete } from './use-confirmed-delete';
-import { VerifyModal } from './verify-modal';
 
 const STATUS_FILTER_OPTIONS = [
   { value: '', label: 'All statuses' },

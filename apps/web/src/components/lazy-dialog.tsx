@@ -1,0 +1,20 @@
+import { type ComponentType, Suspense, useState } from 'react';
+
+/**
+ * A dialog whose code is loaded on demand (React.lazy) and mounted from the first time it is
+ * open, then kept: it closes with its animation and keeps what its form holds, as it did when it
+ * was always mounted. Until then the page neither downloads nor runs its code (issue 29).
+ */
+export function whenOpened<P extends object>(Dialog: ComponentType<P>, isOpen: (props: P) => boolean) {
+  return function LazyDialog(props: P) {
+    const opened = isOpen(props);
+    const [wasOpened, setWasOpened] = useState(opened);
+    if (opened && !wasOpened) setWasOpened(true);
+    if (!opened && !wasOpened) return null;
+    return (
+      <Suspense fallback={null}>
+        <Dialog {...props} />
+      </Suspense>
+    );
+  };
+}

@@ -1,0 +1,5 @@
+// What report-dialogs.tsx loads on demand: one file for the report page's four dialogs.
+export { BulkVerifyModal } from './bulk-verify-modal';
+export { RecordDetailModal } from './record-detail-modal';
+export { RecordFormModal } from './record-form-modal';
+export { VerifyModal } from './verify-modal';
