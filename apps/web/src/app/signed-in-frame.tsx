@@ -50,6 +50,7 @@ import { paths } from '../lib/paths';
 import { startServiceWorker } from '../lib/service-worker';
 import { sessionUserQueryOptions } from '../lib/session';
 import { useMedia } from '../lib/use-media';
+import { useOpenedOnce } from '../lib/use-opened-once';
 import { whenIdle } from '../lib/when-idle';
 
 const HEADER_HEIGHT = 60;
@@ -106,6 +107,9 @@ function SignedInFrame({ user }: { user: SessionUser }) {
   const [navOpenedAt, setNavOpenedAt] = useState<string | null>(null);
   const isNavOpened = navOpenedAt === pathname;
   const closeNav = () => setNavOpenedAt(null);
+  // On a phone the sidebar's 300 elements (links, icons) are drawn the first time it opens, not
+  // with every page's first picture (issue 29); then kept, so it slides out whole.
+  const drawsNav = useOpenedOnce(!isNarrow || isNavOpened);
 
   const departmentName = user.department?.name ?? null;
   // Awaiting confirmation (issue 27): its profile only; every other page says whom it waits for.
@@ -274,7 +278,7 @@ function SignedInFrame({ user }: { user: SessionUser }) {
         {/* The browser's own scrolling: Mantine's ScrollArea measured itself on every render of
             the frame, laying the page out inside React's commit (issue 29). */}
         <AppShell.Section grow p="sm" mih={0} style={{ overflowY: 'auto', overscrollBehavior: 'contain' }}>
-          <SidebarNav items={navigation} onNavigate={closeNav} />
+          {drawsNav ? <SidebarNav items={navigation} onNavigate={closeNav} /> : null}
         </AppShell.Section>
       </AppShell.Navbar>
 

@@ -1,4 +1,5 @@
-import { type ComponentType, Suspense, useState } from 'react';
+import { type ComponentType, Suspense } from 'react';
+import { useOpenedOnce } from '../lib/use-opened-once';
 
 /**
  * A dialog whose code is loaded on demand (React.lazy) and mounted from the first time it is
@@ -7,10 +8,7 @@ import { type ComponentType, Suspense, useState } from 'react';
  */
 export function whenOpened<P extends object>(Dialog: ComponentType<P>, isOpen: (props: P) => boolean) {
   return function LazyDialog(props: P) {
-    const opened = isOpen(props);
-    const [wasOpened, setWasOpened] = useState(opened);
-    if (opened && !wasOpened) setWasOpened(true);
-    if (!opened && !wasOpened) return null;
+    if (!useOpenedOnce(isOpen(props))) return null;
     return (
       <Suspense fallback={null}>
         <Dialog {...props} />
