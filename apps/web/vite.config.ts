@@ -17,12 +17,15 @@ const LANDING_ROUTE = /[\\/]src[\\/]app[\\/]routes[\\/]landing\.tsx$/;
 const SIGNED_IN_ENTRY =
   /[\\/]src[\\/]app[\\/](session-guard|signed-in-frame|routes[\\/](dashboard|logout))\.tsx$/;
 const ENTRY_ROUTE = /[\\/]src[\\/]app[\\/]routes[\\/]task\.tsx$/;
+/** The report pages' dialogs (entry form, detail, verify), loaded when the page is idle. */
+const ENTRY_DIALOGS = /[\\/]features[\\/]records[\\/]components[\\/]report-dialog-modules\.ts$/;
 
 type EntryGraphs = {
   landingApp: Set<string>;
   landingLibraries: Set<string>;
   signedIn: Set<string>;
   entryForms: Set<string>;
+  entryDialogs: Set<string>;
 };
 let entryGraphs: EntryGraphs | undefined;
 
@@ -68,6 +71,7 @@ function graphsOf(ctx: ChunkingContext, anyId: string): EntryGraphs {
     landingLibraries: new Set([...landing].filter((id) => NODE_MODULES.test(id))),
     signedIn: staticallyFrom(SIGNED_IN_ENTRY, () => true),
     entryForms: staticallyFrom(ENTRY_ROUTE, () => true),
+    entryDialogs: staticallyFrom(ENTRY_DIALOGS, () => true),
   };
   return entryGraphs;
 }
@@ -188,6 +192,9 @@ export default defineConfig({
             graphGroup('signed-in', 'signedIn', 45),
             // The report pages and entry forms (/task/…), apart from what the dashboard needs.
             graphGroup('entry-forms', 'entryForms', 44),
+            // Their dialogs, apart: loading them runs what they need, not every module the
+            // other pages share (the shared file below builds many pages' schemas).
+            graphGroup('entry-dialogs', 'entryDialogs', 43),
             {
               name: 'mantine',
               test: inPackages('@mantine/core', '@mantine/hooks', '@floating-ui'),
