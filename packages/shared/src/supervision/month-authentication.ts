@@ -115,6 +115,8 @@ export const StudentAuthenticationsSchema = z.object({
   student: z.object({
     id: z.string(),
     name: z.string(),
+    collegeId: z.string().nullable(),
+    departmentId: z.string().nullable(),
     departmentName: z.string().nullable(),
     joiningDate: z.string().nullable(),
   }),

@@ -124,6 +124,8 @@ export class MonthlyAuthenticationService {
       student: {
         id: resident.id,
         name: resident.name,
+        collegeId: resident.collegeId,
+        departmentId: resident.departmentId,
         departmentName: resident.departmentName,
         joiningDate: resident.joiningDate,
       },
