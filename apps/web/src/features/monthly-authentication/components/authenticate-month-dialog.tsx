@@ -12,6 +12,13 @@ import { useAuthenticateMonth } from '../api/authenticate-month';
 /** The success dialog closes by itself (spec 01 section 8: 1 to 2 s). */
 const AUTHENTICATED_AUTO_CLOSE_MS = 1500;
 
+/** What the signature covers, in words. */
+function entriesText(month: LogbookMonth): string {
+  const { total, approved, rejected } = month.entries;
+  if (total === 0) return 'it holds no entries.';
+  return `${approved} approved and ${rejected} rejected ${total === 1 ? 'entry' : 'entries'}.`;
+}
+
 type AuthenticateMonthDialogProps = {
   opened: boolean;
   onClose: () => void;
@@ -66,9 +73,9 @@ export function AuthenticateMonthDialog({
         submitLabel="Authenticate month"
       >
         <Text size="sm">
-          You sign <strong>{month.label}</strong> of {studentName}&apos;s logbook: {month.entries.approved}{' '}
-          approved and {month.entries.rejected} rejected {month.entries.total === 1 ? 'entry' : 'entries'}. A
-          fingerprint of the approved entries is kept with your signature; a later change marks the month.
+          You sign <strong>{month.label}</strong> of {studentName}&apos;s logbook: {entriesText(month)} A
+          fingerprint of the approved entries is kept with your signature; a later change to an entry of the
+          month marks it changed after authentication.
         </Text>
         <PasswordInput
           label="Your password"

@@ -8,7 +8,7 @@ import {
 } from '@pgel/shared/supervision/month-authentication';
 import { addMonths, indiaMonth, isMonth } from '@pgel/shared/supervision/months';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { DataTable, type DataTableColumn } from '../../../components/data-table';
 import { NoAccessPanel } from '../../../components/no-access-panel';
@@ -60,6 +60,7 @@ export function MonthAuthenticationPage() {
   const query = useStudentAuthentications(studentId);
   const [searchParams, setSearchParams] = useLiveSearchParams();
   const [signing, setSigning] = useState<LogbookMonth | null>(null);
+  const detailRef = useRef<HTMLElement>(null);
 
   const data = query.data;
   const begun = (data?.months ?? []).filter((m) => m.state !== 'upcoming').reverse();
@@ -88,12 +89,18 @@ export function MonthAuthenticationPage() {
     });
   if (!canSee) return <NoAccessPanel title={TITLE} message={M.notAllowedToSee} />;
 
-  const choose = (next: string) =>
+  const choose = (next: string) => {
     setSearchParams((current) => {
       const params = new URLSearchParams(current);
       params.set('month', next);
       return params;
     });
+    // On a phone the month's card is under the list: bring it into view.
+    const card = detailRef.current;
+    if (card && card.getBoundingClientRect().top > window.innerHeight) {
+      card.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    }
+  };
 
   const columns: DataTableColumn<LogbookMonth>[] = [
     {
@@ -190,6 +197,7 @@ export function MonthAuthenticationPage() {
         </Card>
         {shown && data ? (
           <MonthDetailCard
+            ref={detailRef}
             studentId={data.student.id}
             month={shown}
             canSign={canSign}

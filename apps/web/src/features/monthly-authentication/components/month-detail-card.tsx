@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Card, Code, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Code, Group, Stack, Text, Title } from '@mantine/core';
 import {
   type LogbookMonth,
   MONTH_AUTHENTICATION_MESSAGES as M,
@@ -6,6 +6,7 @@ import {
 } from '@pgel/shared/supervision/month-authentication';
 import { IconAlertTriangle, IconSignature } from '@tabler/icons-react';
 import dayjs from 'dayjs';
+import type { Ref } from 'react';
 import { Link } from 'react-router';
 import { DataTable, type DataTableColumn } from '../../../components/data-table';
 import { useLocalList } from '../../../components/use-local-list';
@@ -14,6 +15,8 @@ import { useMonthDetail } from '../api/get-student-authentications';
 import { MonthStateBadge } from './month-state-badge';
 
 type MonthDetailCardProps = {
+  /** The card's element, so the page can bring it into view when a month is chosen. */
+  ref?: Ref<HTMLElement>;
   studentId: string;
   month: LogbookMonth;
   /** The caller is the resident's guide, unit head or HOD (the shared policy). */
@@ -59,7 +62,7 @@ const columns: DataTableColumn<MonthEntry>[] = [
  * themselves (each opens its page, where it is verified), and the Authenticate month button for
  * the resident's guide, unit head or HOD: refused while any entry is pending, as the server does.
  */
-export function MonthDetailCard({ studentId, month, canSign, onAuthenticate }: MonthDetailCardProps) {
+export function MonthDetailCard({ ref, studentId, month, canSign, onAuthenticate }: MonthDetailCardProps) {
   const detail = useMonthDetail(studentId, month.month);
   const list = useLocalList(detail.data ? byKind(detail.data.entries) : undefined);
   const signature = month.authentication;
@@ -69,7 +72,7 @@ export function MonthDetailCard({ studentId, month, canSign, onAuthenticate }: M
   const isSignable = month.state !== 'upcoming' && (signature === null || month.changedAfterAuthentication);
 
   return (
-    <Card withBorder radius="lg" padding="md" component="section" aria-labelledby="month-title">
+    <Card ref={ref} withBorder radius="lg" padding="md" component="section" aria-labelledby="month-title">
       <Stack gap="md">
         <Group justify="space-between" align="flex-start" gap="sm">
           <Stack gap={4}>
@@ -123,28 +126,34 @@ export function MonthDetailCard({ studentId, month, canSign, onAuthenticate }: M
         ) : null}
 
         {month.kinds.length > 0 ? (
-          <Table withTableBorder striped aria-label={`Entries of ${month.label} by kind`}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Kind</Table.Th>
-                <Table.Th ta="right">Approved</Table.Th>
-                <Table.Th ta="right">Pending</Table.Th>
-                <Table.Th ta="right">Rejected</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {month.kinds.map((k) => (
-                <Table.Tr key={k.kind}>
-                  <Table.Td>{k.title}</Table.Td>
-                  <Table.Td ta="right">{k.approved}</Table.Td>
-                  <Table.Td ta="right" fw={k.pending > 0 ? 700 : undefined}>
-                    {k.pending}
-                  </Table.Td>
-                  <Table.Td ta="right">{k.rejected}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+          <Stack
+            gap={4}
+            component="ul"
+            m={0}
+            p={0}
+            style={{ listStyle: 'none' }}
+            aria-label="Entries by kind"
+          >
+            {month.kinds.map((k) => (
+              <Group key={k.kind} component="li" gap={6} wrap="wrap" justify="space-between">
+                <Text size="sm" fw={600}>
+                  {k.title}
+                </Text>
+                <Text size="sm">
+                  {k.approved} approved ·{' '}
+                  <Text
+                    span
+                    size="sm"
+                    fw={k.pending > 0 ? 700 : undefined}
+                    c={k.pending > 0 ? 'orange.9' : undefined}
+                  >
+                    {k.pending} pending
+                  </Text>{' '}
+                  · {k.rejected} rejected
+                </Text>
+              </Group>
+            ))}
+          </Stack>
         ) : (
           <Text size="sm" c="dimmed">
             No entries this month.

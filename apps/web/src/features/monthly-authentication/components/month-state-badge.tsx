@@ -22,6 +22,9 @@ const ICONS = {
   upcoming: IconClock,
 } as const;
 
+// Never cut to 'AUTHENTI…' when a narrow column squeezes it (as the record StatusBadge).
+const UNCUT = { root: { flex: 'none', overflow: 'visible' }, label: { overflow: 'visible' } } as const;
+
 /**
  * A month's state as a badge: its colour, an icon and its word, and beside it "Changed after
  * authentication" when an entry changed since the signature. Text is near-black on the light
@@ -40,6 +43,7 @@ export function MonthStateBadge({
         variant="light"
         c="gray.9"
         leftSection={<Icon size={12} aria-hidden />}
+        styles={UNCUT}
       >
         {MONTH_STATE_LABELS[month.state]}
       </Badge>

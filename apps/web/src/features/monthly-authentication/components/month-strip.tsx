@@ -82,6 +82,7 @@ export function MonthStrip({ studentId }: { studentId: string }) {
                   style={cellStyle(month)}
                   data-state={month.state}
                   data-changed={month.changedAfterAuthentication || undefined}
+                  aria-current={month.month === current ? 'date' : undefined}
                   aria-label={`${monthLabel(month.month)}: ${stateWords(month)}`}
                   title={`${monthLabel(month.month)}: ${stateWords(month)}`}
                 >
