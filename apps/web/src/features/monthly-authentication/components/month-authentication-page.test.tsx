@@ -136,8 +136,8 @@ describe('MonthAuthenticationPage', () => {
     await within(table).findByText('August 2026', {}, PATIENTLY);
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows.map((row) => row.textContent)).toEqual([
-      expect.stringMatching(/^October 2026Due by 10-11-20263 · 1 pendingDue/),
-      expect.stringMatching(/^September 2026Due by 10-10-20261 · 0 pendingOverdue/),
+      expect.stringMatching(/^October 2026Due by 10 Nov 20263 · 1 pendingDue/),
+      expect.stringMatching(/^September 2026Due by 10 Oct 20261 · 0 pendingOverdue/),
       expect.stringMatching(/^August 2026NoneAuthenticated/),
     ]);
     expect(within(rows[1] as HTMLElement).getByText('Overdue')).toBeTruthy();

@@ -8,6 +8,7 @@ import {
 } from '@pgel/shared/supervision/month-authentication';
 import { addMonths, indiaMonth, isMonth } from '@pgel/shared/supervision/months';
 import { IconAlertTriangle } from '@tabler/icons-react';
+import dayjs from 'dayjs';
 import { useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { DataTable, type DataTableColumn } from '../../../components/data-table';
@@ -114,7 +115,7 @@ export function MonthAuthenticationPage() {
           </Text>
           {m.state === 'authenticated' ? null : (
             <Text size="xs" c="dimmed">
-              Due by {m.dueBy.split('-').reverse().join('-')}
+              Due by {dayjs(m.dueBy).format('D MMM YYYY')}
             </Text>
           )}
         </Stack>

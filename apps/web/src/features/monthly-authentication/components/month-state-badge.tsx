@@ -24,6 +24,11 @@ const ICONS = {
 
 // Never cut to 'AUTHENTI…' when a narrow column squeezes it (as the record StatusBadge).
 const UNCUT = { root: { flex: 'none', overflow: 'visible' }, label: { overflow: 'visible' } } as const;
+// The long mark wraps onto a second line in a narrow column rather than being cut.
+const WRAPS = {
+  root: { height: 'auto', minHeight: 'var(--badge-height)', paddingBlock: 2, maxWidth: '100%' },
+  label: { overflow: 'visible', whiteSpace: 'normal', lineHeight: 1.3 },
+} as const;
 
 /**
  * A month's state as a badge: its colour, an icon and its word, and beside it "Changed after
@@ -53,6 +58,7 @@ export function MonthStateBadge({
           variant="outline"
           c="red.9"
           leftSection={<IconPencilExclamation size={12} aria-hidden />}
+          styles={WRAPS}
         >
           {M.changedLabel}
         </Badge>
