@@ -17,6 +17,7 @@ import { assessmentsRoutes } from './modules/assessments/assessments.routes';
 import { AssessmentsService } from './modules/assessments/assessments.service';
 import { authRoutes } from './modules/auth/auth.routes';
 import { AuthService } from './modules/auth/auth.service';
+import { PasswordConfirmation } from './modules/auth/password-confirmation.service';
 import { bonafideRoutes } from './modules/bonafide/bonafide.routes';
 import { BonafideService } from './modules/bonafide/bonafide.service';
 import { commerceAdminRoutes } from './modules/commerce/admin.routes';
@@ -37,6 +38,8 @@ import { filesRoutes } from './modules/files/files.routes';
 import { FilesService } from './modules/files/files.service';
 import { memosRoutes } from './modules/memos/memos.routes';
 import { MemosService } from './modules/memos/memos.service';
+import { monthlyAuthenticationRoutes } from './modules/monthly-authentication/monthly-authentication.routes';
+import { MonthlyAuthenticationService } from './modules/monthly-authentication/monthly-authentication.service';
 import { notificationRoutes } from './modules/people/notifications.routes';
 import { NotificationService } from './modules/people/notifications.service';
 import { peopleRoutes } from './modules/people/people.routes';
@@ -91,6 +94,8 @@ export type AppDeps = {
   startBackgroundJobs?: boolean;
   /** Where uploads go; by default a folder `files` under DATA_DIR. */
   fileStore?: FileStore;
+  /** The clock of the services that take one (monthly authentication); tests pass their own. */
+  now?: () => Date;
 };
 
 declare module 'fastify' {
@@ -335,6 +340,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(recordOptionsRoutes(new RecordOptionsService({ db: database.db })));
       await api.register(favouritesRoutes(new FavouritesService({ db: database.db })));
       await api.register(patientAccessRoutes(new PatientAccessService({ db: database.db })));
+      // Monthly authentication by the guide (issue 30).
+      await api.register(
+        monthlyAuthenticationRoutes(
+          new MonthlyAuthenticationService({
+            db: database.db,
+            passwords: new PasswordConfirmation({ db: database.db }),
+            appUrl: config.appUrl,
+            onQueued,
+            now: deps.now,
+          }),
+        ),
+      );
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: '/api/v1' },

@@ -138,6 +138,13 @@ export const API_ACCESS_TABLE: Record<string, AccessEntry> = {
   'DELETE /students/{id}': MASTER,
   'PUT /students/{id}/certified': ['hod', 'master'],
   'GET /bonafide': ['student'],
+  // Monthly authentication (issue 30): read by whoever prints the logbook; signed by the
+  // resident's guide, unit head or HOD (the faculty member is the owner's thesis guide once
+  // the thesis routes have run).
+  'GET /students/{id}/authentications': OWNER_AND_DEPARTMENT,
+  'GET /students/{id}/authentications/{month}': OWNER_AND_DEPARTMENT,
+  'POST /students/{id}/authentications': ['faculty', 'hod'],
+  'GET /authentications/residents': ownScope(SIGNED_IN, ['faculty', 'hod']),
 
   // Staff: the HOD keeps their department's staff (HODs of a college add HODs), Master all.
   'GET /staff': ownScope(['hod', 'otherCollegeHod', 'master'], ['hod', 'master']),

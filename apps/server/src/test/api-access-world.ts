@@ -425,6 +425,8 @@ export async function pathParamsFor(
       return { gatewayOrderId: (await ownerOrder(t, w)).gatewayOrderId };
     case 'GET /invoices/{id}/pdf':
       return { id: await ownerInvoice(t, w) };
+    case 'GET /students/{id}/authentications/{month}':
+      return { id: w.academic.actors.student.id, month: '2001-01' };
     case 'PUT /me/favourites/{type}/{id}':
     case 'DELETE /me/favourites/{type}/{id}':
       // A skill of the owner's department: another college's student may not pin it.
@@ -584,6 +586,9 @@ export function bodyFor(w: ApiAccessWorld, operation: string, params: Record<str
       return { newPassword };
     case 'PUT /students/{id}/certified':
       return { certified: true };
+    case 'POST /students/{id}/authentications':
+      // A month long ended with no entry: nothing pending, never authenticated.
+      return { month: '2001-01', password: DEFAULT_PASSWORD };
     case 'POST /staff':
       return {
         ...person(),

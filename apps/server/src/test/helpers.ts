@@ -111,6 +111,8 @@ export type TestAppOptions = {
   env?: Record<string, string>;
   /** Replaces the local file store (for a store that fails on purpose). */
   fileStore?: FileStore;
+  /** The clock of the services that take one (monthly authentication). */
+  now?: () => Date;
 };
 
 export type TestApp = {
@@ -140,7 +142,13 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
       ...(options.smtpUrl ? { SMTP_URL: options.smtpUrl } : {}),
       ...options.env,
     });
-    const app = await buildApp({ config, database, logger: false, fileStore: options.fileStore });
+    const app = await buildApp({
+      config,
+      database,
+      logger: false,
+      fileStore: options.fileStore,
+      now: options.now,
+    });
     return {
       app,
       db: database.db,

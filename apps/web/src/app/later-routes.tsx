@@ -73,6 +73,11 @@ export const laterRoutes: RouteObject[] = [
           // Reports and the printable logbook (features/reports; issue 14).
           { path: '/reports', lazy: withFullStyles(() => import('./routes/reports')) },
           { path: '/printLogbook', lazy: withFullStyles(() => import('./routes/print-logbook')) },
+          // A resident's months and their authentication by the guide (features/monthly-authentication; issue 30).
+          {
+            path: '/authentication/:studentId',
+            lazy: withFullStyles(() => import('./routes/month-authentication')),
+          },
           // Reference data (features/reference): Master, except institutions (any staff).
           { path: '/addCollege', lazy: withFullStyles(() => import('./routes/colleges')) },
           { path: '/departments', lazy: withFullStyles(() => import('./routes/departments')) },

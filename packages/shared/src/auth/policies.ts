@@ -476,3 +476,41 @@ export function canConfirmStaff(actor: Actor, candidate: ConfirmationCandidate):
 export function canConfirmAnyStaff(actor: Pick<Actor, 'role' | 'collegeId' | 'departmentId'>): boolean {
   return isMaster(actor) || canVerifyDepartmentRecords(actor);
 }
+
+// ---- Monthly authentication (issue 30) ----------------------------------------------------------
+
+/** Who may sign a resident's months: their thesis guide (once chosen) and unit head, by id. */
+export type MonthSigners = {
+  studentId: string;
+  collegeId: string | null;
+  departmentId: string | null;
+  thesisGuideId: string | null;
+  unitHeadId: string | null;
+};
+
+/**
+ * A resident's month is authenticated by their guide (the thesis guide once chosen, else the
+ * unit head on the profile), their unit head, or the HOD of their department acting for either;
+ * each a teacher of the resident's college and department, never the resident.
+ */
+export function canAuthenticateMonths(actor: Actor, resident: MonthSigners): boolean {
+  if (actor.id === resident.studentId || !isTeachingRole(actor.role) || isDrpCoordinator(actor)) return false;
+  if (!isStaffOfDepartment(actor, resident)) return false;
+  return actor.role === 'hod' || actor.id === resident.thesisGuideId || actor.id === resident.unitHeadId;
+}
+
+/** Whether the actor signs anyone's months at all (the faculty dashboard's card). */
+export function canAuthenticateAnyMonths(actor: Pick<Actor, 'role' | 'collegeId' | 'departmentId'>): boolean {
+  return canVerifyDepartmentRecords(actor);
+}
+
+/**
+ * The months and their states are read by whoever may print the resident's logbook (which lists
+ * the authenticated months): the resident, the staff of their department, Master and Admin.
+ */
+export function canSeeMonthAuthentications(
+  actor: Actor,
+  student: { id: string; collegeId: string | null; departmentId: string | null },
+): boolean {
+  return canPrintLogbookOf(actor, student);
+}

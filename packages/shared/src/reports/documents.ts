@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AuthenticatedMonthSchema } from '../supervision/month-authentication';
 
 /**
  * The verifiable PDF (issue 14): each issued PDF gets a short code; its QR code opens
@@ -51,6 +52,8 @@ export const DocumentCheckSchema = z.object({
    */
   fingerprint: z.string(),
   currentFingerprint: z.string(),
+  /** The logbook's authenticated months now (issue 30), each marked when changed since. */
+  authenticatedMonths: z.array(AuthenticatedMonthSchema),
 });
 export type DocumentCheck = z.infer<typeof DocumentCheckSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AuthenticatedMonthSchema } from '../supervision/month-authentication';
 
 /**
  * The printable logbook (spec 03 sections 2, 3 and 9): 22 sections in this order. The server
@@ -193,6 +194,11 @@ export const PrintLogbookSchema = z.object({
   generatedAt: z.string(),
   /** The 22 PRINT_SECTIONS in order, then the annexure when there is one. */
   sections: z.array(PrintSectionSchema),
+  /**
+   * The months the guide authenticated (issue 30), oldest first, each marked when an entry
+   * changed since. Printed after the sections; never part of the fingerprint (`sections` is).
+   */
+  authenticatedMonths: z.array(AuthenticatedMonthSchema),
 });
 export type PrintLogbook = z.infer<typeof PrintLogbookSchema>;
 

@@ -15,6 +15,7 @@ import { isUuid } from '@pgel/shared/schemas/common';
 import type { Database, Tx } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import type { SessionActor } from '../../platform/session';
+import { noteEntriesChanged } from '../monthly-authentication/monthly-authentication.service';
 import { markSubjectsRead } from '../people/notifications.service';
 import { mailVerdicts, tellOfReset } from './record-handoff';
 import { KindGate } from './record-kind-access';
@@ -131,12 +132,19 @@ export class RecordVerificationService {
         remark: reason,
         byId: actor.id,
       });
-      return tellOfReset(tx, {
+      // An amended entry changes its month's authentication, if it had one (issue 30).
+      const changed = await noteEntriesChanged(tx, {
+        entries: [row],
+        appUrl: this.deps.appUrl,
+        at: cleared.amendedAt,
+      });
+      const told = await tellOfReset(tx, {
         verifier: actor,
         kind: findKind(row.kind) as RecordKind,
         row,
         appUrl: this.deps.appUrl,
       });
+      return told || changed;
     });
     if (queued) this.deps.onQueued();
     return { message: M.reset };
@@ -230,6 +238,11 @@ export class RecordVerificationService {
       tx,
       planned.map((p) => p.row.id),
     );
+    await noteEntriesChanged(tx, {
+      entries: planned.map((p) => p.row),
+      appUrl: this.deps.appUrl,
+      at: verifiedAt,
+    });
     await this.tellStudents(tx, actor, planned, status);
     await mailVerdicts(tx, {
       verifierName: actor.name,

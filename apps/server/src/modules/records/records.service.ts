@@ -25,6 +25,7 @@ import { AppError } from '../../platform/errors';
 import { type IdempotencyKey, idempotentTransaction } from '../../platform/idempotency';
 import type { SessionActor } from '../../platform/session';
 import type { FilesService } from '../files/files.service';
+import { noteEntriesChanged } from '../monthly-authentication/monthly-authentication.service';
 import { markSubjectsRead } from '../people/notifications.service';
 import { lockLogbookWriter, requireFreeParticular, requireThesisTitle } from './logbook-rules';
 import { RecordDefaultsService } from './record-defaults.service';
@@ -186,6 +187,8 @@ export class RecordsService {
         // Sealed with the data key: never plaintext at rest (issue 15).
         sensitiveDetails: sealDetails(this.deps.dataKey, prepared.sensitive),
       });
+      // A new entry dated in an authenticated month changes that month (issue 30).
+      await noteEntriesChanged(tx, { entries: [row], appUrl: this.deps.appUrl, at: this.now() });
       await repo.auditRecords(tx, [row.id], {
         actorId: actor.id,
         action: 'record.create',
@@ -231,7 +234,7 @@ export class RecordsService {
   async delete(actor: SessionActor, id: string, meta: Meta): Promise<{ message: string }> {
     if (!isStudent(actor)) throw AppError.forbidden();
     if (!isUuid(id)) throw AppError.notFound(M.notFound);
-    await this.deps.db.transaction(async (tx) => {
+    const queued = await this.deps.db.transaction(async (tx) => {
       await lockLogbookWriter(tx, actor);
       const [row] = await repo.lockRecords(tx, scopeFor(actor, todayIso(this.now())), [id.toLowerCase()]);
       if (!row) throw AppError.notFound(M.notFound);
@@ -252,7 +255,9 @@ export class RecordsService {
       await repo.updateRecords(tx, [row.id], { deletedAt });
       // Nobody need verify it any more: the notices that asked them to are read (issue 28).
       await markSubjectsRead(tx, [row.id]);
+      return noteEntriesChanged(tx, { entries: [row], appUrl: this.deps.appUrl, at: deletedAt });
     });
+    if (queued) this.deps.onQueued();
     return { message: M.deleted };
   }
 }

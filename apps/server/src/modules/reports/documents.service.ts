@@ -19,6 +19,7 @@ import type { SessionActor } from '../../platform/session';
 import { countAttempt } from '../../platform/throttle';
 import { bonafideCheck } from '../bonafide/bonafide.service';
 import type { FilesService } from '../files/files.service';
+import { authenticatedMonths } from '../monthly-authentication/authenticated-months';
 import { newDocumentCode } from './document-code';
 import * as repo from './documents.repository';
 import {
@@ -162,6 +163,7 @@ export class DocumentsService {
       sections,
       fingerprint: row.fingerprint,
       currentFingerprint: current.fingerprint,
+      authenticatedMonths: await authenticatedMonths(this.deps.db, row.studentId),
     };
   }
 

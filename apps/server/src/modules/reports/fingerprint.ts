@@ -45,7 +45,7 @@ export function fingerprintVersion(stored: string): FingerprintVersion | null {
  * different logbooks serialise alike.
  */
 export function fingerprintLogbook(
-  print: PrintLogbook,
+  print: Pick<PrintLogbook, 'sections'>,
   version: FingerprintVersion = FINGERPRINT_VERSION,
 ): LogbookFingerprint {
   const hash = createHash('sha256');

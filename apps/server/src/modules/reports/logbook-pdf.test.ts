@@ -1,4 +1,8 @@
 import { PRINT_ANNEXURE, PRINT_MESSAGES, PRINT_SECTIONS } from '@pgel/shared/reports/print';
+import {
+  AUTHENTICATED_MONTHS_NONE,
+  AUTHENTICATED_MONTHS_TITLE,
+} from '@pgel/shared/supervision/month-authentication';
 import QRCode from 'qrcode';
 import { describe, expect, it } from 'vitest';
 import { collect, readPdf } from '../../test/pdf-reader';
@@ -32,6 +36,17 @@ describe('the logbook PDF', () => {
       expect(at, `section ${title}`).toBeGreaterThanOrEqual(from);
       from = at + 1;
     }
+  });
+
+  it('ends with the authenticated months: each with its signer, day and status (issue 30)', async () => {
+    const pages = readPdf(await render(), { qr: false });
+    const last = pages.at(-1)?.text ?? '';
+    expect(startsWithHeading(last, AUTHENTICATED_MONTHS_TITLE)).toBe(true);
+    for (const text of ['October 2026', 'Dr. Meera Iyer', '5 November 2026', 'Authenticated']) {
+      expect(last).toContain(text);
+    }
+    const none = readPdf(await render({ ...printFixture(), authenticatedMonths: [] }), { qr: false });
+    expect(none.at(-1)?.text).toContain(AUTHENTICATED_MONTHS_NONE);
   });
 
   it('prints pending and rejected rows apart, under the unverified caption, with their status', async () => {

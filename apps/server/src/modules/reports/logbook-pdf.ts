@@ -1,4 +1,4 @@
-import type { PrintBlock, PrintLogbook, PrintRow } from '@pgel/shared/reports/print';
+import type { PrintBlock, PrintLogbook, PrintRow, PrintSection } from '@pgel/shared/reports/print';
 import {
   amendedMark,
   hasAmendedRows,
@@ -6,6 +6,7 @@ import {
   PRINT_MESSAGES,
   unverifiedStatus,
 } from '@pgel/shared/reports/print';
+import { authenticatedMonthsSection } from '@pgel/shared/supervision/month-authentication';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import { pdfFonts } from './logbook-pdf-fonts';
@@ -77,7 +78,7 @@ export async function renderLogbookPdf(
 async function drawInTurns(doc: PDFKit.PDFDocument, print: PrintLogbook, logo: Buffer | null) {
   try {
     const pass: Pass = { draw: true, clean: pdfFonts().clean };
-    for (const section of print.sections) {
+    for (const section of printedSections(print)) {
       drawSection(doc, print, section, logo, pass);
       await new Promise((resolve) => setImmediate(resolve));
     }
@@ -106,13 +107,18 @@ function newDocument(print: PrintLogbook, options: LogbookPdfOptions): PDFKit.PD
 /** One pass over the sections; `draw` false only advances through the layout (page counting). */
 function layOut(doc: PDFKit.PDFDocument, print: PrintLogbook, logo: Buffer | null, draw: boolean) {
   const pass: Pass = { draw, clean: pdfFonts().clean };
-  for (const section of print.sections) drawSection(doc, print, section, logo, pass);
+  for (const section of printedSections(print)) drawSection(doc, print, section, logo, pass);
+}
+
+/** The logbook's sections, then its authenticated months (issue 30). */
+function printedSections(print: PrintLogbook): PrintSection[] {
+  return [...print.sections, authenticatedMonthsSection(print.authenticatedMonths)];
 }
 
 function drawSection(
   doc: PDFKit.PDFDocument,
   print: PrintLogbook,
-  section: PrintLogbook['sections'][number],
+  section: PrintSection,
   logo: Buffer | null,
   pass: Pass,
 ) {

@@ -92,5 +92,16 @@ export function printFixture(
     college: { name: 'Government Medical College', address: 'Civil Lines', state: 'Kerala', logoUrl: null },
     generatedAt: '2026-11-25T00:00:00.000Z',
     sections,
+    authenticatedMonths: [
+      {
+        month: '2026-10',
+        label: 'October 2026',
+        authenticatedBy: 'Dr. Meera Iyer',
+        authenticatedOn: '5 November 2026',
+        verifiedEntries: 3,
+        fingerprint: `v2:${'a'.repeat(64)}`,
+        changedAfterAuthentication: false,
+      },
+    ],
   };
 }

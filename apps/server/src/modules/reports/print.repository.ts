@@ -1,4 +1,4 @@
-import { and, asc, eq, ilike, inArray, isNull, or, type SQL } from 'drizzle-orm';
+import { and, asc, between, eq, ilike, inArray, isNull, or, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import {
@@ -79,7 +79,13 @@ const certificate = alias(files, 'print_certificate');
  * teacher's and the verifier's names and the certificate's file name joined in: no query per
  * row. `sensitive_details` is never selected.
  */
-export async function listPrintRecords(db: Executor, studentId: string, kinds: readonly string[]) {
+export async function listPrintRecords(
+  db: Executor,
+  studentId: string,
+  kinds: readonly string[],
+  /** Only the records dated in this range (YYYY-MM-DD, both included): one month's (issue 30). */
+  dates?: { from: string; to: string },
+) {
   return db
     .select({
       id: records.id,
@@ -102,7 +108,12 @@ export async function listPrintRecords(db: Executor, studentId: string, kinds: r
     .leftJoin(verifier, eq(verifier.id, records.verifiedById))
     .leftJoin(certificate, eq(certificate.id, records.certificateFileId))
     .where(
-      and(eq(records.studentId, studentId), inArray(records.kind, [...kinds]), isNull(records.deletedAt)),
+      and(
+        eq(records.studentId, studentId),
+        inArray(records.kind, [...kinds]),
+        isNull(records.deletedAt),
+        dates ? between(records.date, dates.from, dates.to) : undefined,
+      ),
     )
     .orderBy(asc(records.kind), asc(records.date), asc(records.createdAt));
 }

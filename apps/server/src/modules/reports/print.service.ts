@@ -24,6 +24,7 @@ import { isUuid } from '@pgel/shared/schemas/common';
 import type { Database } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import { fileUrl } from '../../platform/files';
+import { authenticatedMonths } from '../monthly-authentication/authenticated-months';
 import * as repo from './print.repository';
 import { aetcomBlocks, appraisalBlocks, memoBlocks, thesisFields } from './print-academic';
 import {
@@ -52,7 +53,7 @@ export class PrintService {
 
     const generatedAt = (this.deps.now?.() ?? new Date()).toISOString();
     // Independent reads: one query each, records all at once (no query per row or per kind).
-    const [hodName, recordRows, theses, aetcom, appraisals, memos] = await Promise.all([
+    const [hodName, recordRows, theses, aetcom, appraisals, memos, months] = await Promise.all([
       student.collegeId && student.departmentId
         ? repo.findHodName(db, student.collegeId, student.departmentId)
         : Promise.resolve(null),
@@ -61,6 +62,7 @@ export class PrintService {
       repo.listAetcom(db, student.id),
       repo.listAppraisals(db, student.id),
       repo.listMemos(db, student.id),
+      authenticatedMonths(db, student.id),
     ]);
     const byKind = groupByKind(recordRows);
     const synopsis = theses.find((row) => row.stage === 'synopsis');
@@ -126,6 +128,7 @@ export class PrintService {
       },
       generatedAt,
       sections,
+      authenticatedMonths: months,
     };
   }
 

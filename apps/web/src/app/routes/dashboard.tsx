@@ -1,5 +1,6 @@
 import { Stack } from '@mantine/core';
 import {
+  canAuthenticateAnyMonths,
   canCreateRecord,
   canManageSiteSettings,
   canVerifyRecords,
@@ -10,6 +11,8 @@ import { lazy, Suspense } from 'react';
 import { PendingVerifications } from '../../features/dashboard/components/pending-verifications';
 import { StudentProgress } from '../../features/dashboard/components/student-progress';
 import { WelcomeCard, WelcomeDetails } from '../../features/dashboard/components/welcome-card';
+import { MonthStrip } from '../../features/monthly-authentication/components/month-strip';
+import { ResidentsToAuthenticate } from '../../features/monthly-authentication/components/residents-to-authenticate';
 import { AwaitingApprovalNotice } from '../../features/records/components/awaiting-approval-notice';
 import { useSessionUser } from '../../lib/session';
 
@@ -51,8 +54,10 @@ export function Component() {
       !canWriteLogbook({ ...actor, verifyByHod: user.verifyByHod, paid: user.paid }) ? (
         <AwaitingApprovalNotice />
       ) : null}
+      {canCreateRecord(actor) ? <MonthStrip studentId={user.id} /> : null}
       {canCreateRecord(actor) ? <StudentProgress /> : null}
       {canVerifyRecords(actor) ? <PendingVerifications /> : null}
+      {canAuthenticateAnyMonths(actor) ? <ResidentsToAuthenticate /> : null}
       {/* Phones only: the college and course tiles, after the logbook (see WelcomeCard). */}
       <WelcomeDetails user={user} />
       {canManageSiteSettings(actor) ? (

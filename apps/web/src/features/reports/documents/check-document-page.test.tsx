@@ -26,6 +26,17 @@ function check(changes: Partial<DocumentCheck> = {}): DocumentCheck {
     ],
     fingerprint: ISSUED,
     currentFingerprint: ISSUED,
+    authenticatedMonths: [
+      {
+        month: '2026-10',
+        label: 'October 2026',
+        authenticatedBy: 'Dr. Rao',
+        authenticatedOn: '5 November 2026',
+        verifiedEntries: 4,
+        fingerprint: `v2:${'c'.repeat(64)}`,
+        changedAfterAuthentication: false,
+      },
+    ],
     ...changes,
   };
 }
@@ -61,6 +72,11 @@ describe('CheckDocumentPage', () => {
         .map((cell) => cell.textContent),
     ).toEqual(['Section', 'Verified when issued', 'Verified now']);
     expect(screen.getAllByText(ISSUED)).toHaveLength(2);
+    // The authenticated months (issue 30): who signed each, and when.
+    const months = screen.getByRole('table', { name: 'Authenticated months' });
+    expect(within(months).getByRole('row', { name: /October 2026/ }).textContent).toContain(
+      'Dr. Rao, 5 November 2026',
+    );
     // Only the check itself is asked: no /auth/me, no session.
     expect(sent.map((request) => request.path)).toEqual([`/check/${CODE}`]);
   });

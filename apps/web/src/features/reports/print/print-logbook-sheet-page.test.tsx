@@ -1,4 +1,8 @@
 import { PRINT_ANNEXURE, PRINT_MESSAGES, PRINT_SECTIONS } from '@pgel/shared/reports/print';
+import {
+  AUTHENTICATED_MONTHS_TITLE,
+  MONTH_AUTHENTICATION_MESSAGES,
+} from '@pgel/shared/supervision/month-authentication';
 import { screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -51,11 +55,20 @@ describe('PrintLogbookSheetPage', () => {
     ]);
   });
 
-  it('renders the 22 sections as h2 headings in order, then the annexure', async () => {
+  it('renders the 22 sections as h2 headings in order, then the annexure and the authenticated months', async () => {
     renderSheet(printLogbook({ withAnnexure: true }));
     await screen.findByRole('heading', { level: 2, name: 'Cover' }, PATIENTLY);
     const headings = screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
-    expect(headings).toEqual([...PRINT_SECTIONS.map((section) => section.title), PRINT_ANNEXURE.title]);
+    expect(headings).toEqual([
+      ...PRINT_SECTIONS.map((section) => section.title),
+      PRINT_ANNEXURE.title,
+      AUTHENTICATED_MONTHS_TITLE,
+    ]);
+    // Each authenticated month with its signer, day and whether it changed since (issue 30).
+    const months = screen.getByRole('region', { name: AUTHENTICATED_MONTHS_TITLE });
+    expect(within(months).getByRole('row', { name: /October 2026/ }).textContent).toContain(
+      MONTH_AUTHENTICATION_MESSAGES.changedLabel,
+    );
     // The cover names the college (with its logo), the student and the period.
     expect(screen.getByRole('img', { name: 'GMC logo' }).getAttribute('src')).toBe('/api/v1/files/logo.png');
     expect(screen.getByText('Period: 1 August 2024 to 1 August 2027')).toBeTruthy();

@@ -1,5 +1,6 @@
 import {
   ActionIcon,
+  Anchor,
   Badge,
   Button,
   Card,
@@ -18,9 +19,11 @@ import {
   STUDENT_ADMIN_MESSAGES,
   type StudentListItem,
 } from '@pgel/shared/schemas/students-admin';
+import { monthAuthenticationPath } from '@pgel/shared/supervision/month-authentication';
 import { IconChecks, IconEye, IconKey, IconTrash } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { DataTable, type DataTableColumn, useListQuery } from '../../../components/data-table';
 import { showConfirm, showError } from '../../../components/dialogs';
 import { FileViewerModal, type ViewableFile } from '../../../components/file-viewer';
@@ -276,6 +279,15 @@ export function StudentsPage() {
           <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
             {student.email}
           </Text>
+          {/* The resident's months and their authentication by the guide (issue 30). */}
+          <Anchor
+            component={Link}
+            to={monthAuthenticationPath(student.id)}
+            size="xs"
+            aria-label={`Monthly authentication of ${student.name}`}
+          >
+            Monthly authentication
+          </Anchor>
         </Stack>
       ),
     },

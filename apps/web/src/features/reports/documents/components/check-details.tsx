@@ -1,5 +1,11 @@
 import { Code, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { DocumentCheck } from '@pgel/shared/reports/documents';
+import {
+  AUTHENTICATED_MONTHS_NONE,
+  AUTHENTICATED_MONTHS_TITLE,
+  type AuthenticatedMonth,
+  authenticatedMonthStatus,
+} from '@pgel/shared/supervision/month-authentication';
 import dayjs from 'dayjs';
 
 /** The issue time: an ISO timestamp becomes a long-month date and time; printed text stays as it is. */
@@ -76,6 +82,8 @@ export function CheckDetails({ check }: { check: DocumentCheck }) {
         </Table>
       </Stack>
 
+      <AuthenticatedMonths months={check.authenticatedMonths} />
+
       <Stack gap="xs">
         <Title order={2} size="h4">
           Fingerprint
@@ -83,6 +91,49 @@ export function CheckDetails({ check }: { check: DocumentCheck }) {
         <Fingerprint label="When issued" value={check.fingerprint} />
         <Fingerprint label="Now" value={check.currentFingerprint} />
       </Stack>
+    </Stack>
+  );
+}
+
+/**
+ * The months the guide authenticated (issue 30), as the logbook holds them now: who signed and
+ * when; a month whose entries changed since is marked in red, in words.
+ */
+function AuthenticatedMonths({ months }: { months: readonly AuthenticatedMonth[] }) {
+  return (
+    <Stack gap="xs">
+      <Title order={2} size="h4">
+        {AUTHENTICATED_MONTHS_TITLE}
+      </Title>
+      {months.length === 0 ? (
+        <Text size="sm">{AUTHENTICATED_MONTHS_NONE}</Text>
+      ) : (
+        <Table striped withTableBorder aria-label="Authenticated months">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Month</Table.Th>
+              <Table.Th>Authenticated by</Table.Th>
+              <Table.Th>Status</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {months.map((month) => (
+              <Table.Tr key={month.month} data-changed={month.changedAfterAuthentication || undefined}>
+                <Table.Td>{month.label}</Table.Td>
+                <Table.Td>
+                  {month.authenticatedBy}, {month.authenticatedOn}
+                </Table.Td>
+                <Table.Td
+                  fw={month.changedAfterAuthentication ? 700 : undefined}
+                  c={month.changedAfterAuthentication ? 'red.9' : undefined}
+                >
+                  {authenticatedMonthStatus(month)}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
     </Stack>
   );
 }

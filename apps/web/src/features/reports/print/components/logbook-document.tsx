@@ -1,4 +1,5 @@
 import type { PrintLogbook } from '@pgel/shared/reports/print';
+import { authenticatedMonthsSection } from '@pgel/shared/supervision/month-authentication';
 import type { Ref } from 'react';
 import classes from './logbook-document.module.css';
 import { SectionView } from './section-view';
@@ -13,6 +14,8 @@ export function LogbookDocument({ logbook, ref }: { logbook: PrintLogbook; ref?:
       {logbook.sections.map((section) => (
         <SectionView key={section.key} section={section} logbook={logbook} />
       ))}
+      {/* The months the guide authenticated (issue 30), after the logbook's own sections. */}
+      <SectionView section={authenticatedMonthsSection(logbook.authenticatedMonths)} logbook={logbook} />
     </article>
   );
 }

@@ -68,5 +68,16 @@ export function printLogbook({ withAnnexure = false }: { withAnnexure?: boolean 
     },
     generatedAt: '2026-11-25T00:00:00.000Z',
     sections,
+    authenticatedMonths: [
+      {
+        month: '2026-10',
+        label: 'October 2026',
+        authenticatedBy: 'Dr. Rao',
+        authenticatedOn: '5 November 2026',
+        verifiedEntries: 3,
+        fingerprint: `v2:${'a'.repeat(64)}`,
+        changedAfterAuthentication: true,
+      },
+    ],
   };
 }

@@ -1,0 +1,133 @@
+import { Anchor, Badge, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import {
+  type LogbookMonth,
+  MONTH_AUTHENTICATION_MESSAGES as M,
+  MONTH_STATE_LABELS,
+  monthAuthenticationPath,
+} from '@pgel/shared/supervision/month-authentication';
+import { indiaMonth, type MonthState, monthLabel } from '@pgel/shared/supervision/months';
+import { IconAlertTriangle, IconCircleCheck, IconClock, IconPencilExclamation } from '@tabler/icons-react';
+import type { CSSProperties } from 'react';
+import { Link } from 'react-router';
+import { useStudentAuthentications } from '../api/get-student-authentications';
+import { MONTH_STATE_COLORS } from './month-state-badge';
+import classes from './month-strip.module.css';
+
+const SHORT_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** The legend's states, in the order a resident reads them. */
+const LEGEND: ReadonlyArray<Exclude<MonthState, 'upcoming'>> = ['authenticated', 'due', 'overdue'];
+
+function StateIcon({ state, changed }: { state: MonthState; changed: boolean }) {
+  if (changed) return <IconPencilExclamation size={14} aria-hidden />;
+  if (state === 'authenticated') return <IconCircleCheck size={14} aria-hidden />;
+  if (state === 'overdue') return <IconAlertTriangle size={14} aria-hidden />;
+  return <IconClock size={14} aria-hidden />;
+}
+
+/** A cell's colours: the state's, red when changed after authentication. */
+function cellStyle(month: LogbookMonth): CSSProperties {
+  const color = month.changedAfterAuthentication ? 'red' : MONTH_STATE_COLORS[month.state];
+  return {
+    '--cell-bg': `var(--mantine-color-${color}-0)`,
+    '--cell-border': `var(--mantine-color-${color}-6)`,
+    '--cell-icon': `var(--mantine-color-${color}-9)`,
+  } as CSSProperties;
+}
+
+function stateWords(month: LogbookMonth): string {
+  const words = MONTH_STATE_LABELS[month.state];
+  return month.changedAfterAuthentication ? `${words}, ${M.changedLabel.toLowerCase()}` : words;
+}
+
+/**
+ * The resident's dashboard strip (issue 30): a cell per month of the course that has begun, in
+ * the state's colour with its icon, each named in words for a screen reader ("October 2026:
+ * Overdue"), and a legend with the count of each state in words. The months to come are one line.
+ */
+export function MonthStrip({ studentId }: { studentId: string }) {
+  const query = useStudentAuthentications(studentId);
+  const months = query.data?.months ?? [];
+  const begun = months.filter((m) => m.state !== 'upcoming');
+  const upcoming = months.filter((m) => m.state === 'upcoming');
+  const current = indiaMonth(new Date());
+  const count = (state: MonthState) => begun.filter((m) => m.state === state).length;
+  const changed = begun.filter((m) => m.changedAfterAuthentication).length;
+
+  return (
+    <Card withBorder radius="lg" padding="md" component="section" aria-labelledby="month-strip-title">
+      <Stack gap="sm">
+        <Group justify="space-between" gap="xs">
+          <Title order={2} size="h4" id="month-strip-title">
+            Monthly authentication
+          </Title>
+          <Anchor component={Link} to={monthAuthenticationPath(studentId)} size="sm">
+            Details
+          </Anchor>
+        </Group>
+        {query.isPending ? <Skeleton height={48} radius="sm" /> : null}
+        {query.isError ? (
+          <Text size="sm" c="red.9">
+            The months could not be loaded.
+          </Text>
+        ) : null}
+        {begun.length > 0 ? (
+          <ol className={classes.strip} aria-label="Months of the course">
+            {begun.map((month) => {
+              const [year, number] = month.month.split('-');
+              return (
+                <li
+                  key={month.month}
+                  className={`${classes.cell} ${month.month === current ? classes.current : ''}`}
+                  style={cellStyle(month)}
+                  data-state={month.state}
+                  data-changed={month.changedAfterAuthentication || undefined}
+                  aria-current={month.month === current ? 'date' : undefined}
+                  aria-label={`${monthLabel(month.month)}: ${stateWords(month)}`}
+                  title={`${monthLabel(month.month)}: ${stateWords(month)}`}
+                >
+                  <span className={classes.month} aria-hidden>
+                    {SHORT_MONTHS[Number(number) - 1]}
+                  </span>
+                  <span className={classes.year} aria-hidden>
+                    {year}
+                  </span>
+                  <span className={classes.icon}>
+                    <StateIcon state={month.state} changed={month.changedAfterAuthentication} />
+                  </span>
+                </li>
+              );
+            })}
+          </ol>
+        ) : null}
+        {query.isSuccess ? (
+          <Group gap="xs" aria-label="Months by state">
+            {LEGEND.map((state) => (
+              <Badge
+                key={state}
+                color={MONTH_STATE_COLORS[state]}
+                variant="light"
+                c="gray.9"
+                leftSection={<StateIcon state={state} changed={false} />}
+              >
+                {MONTH_STATE_LABELS[state]}: {count(state)}
+              </Badge>
+            ))}
+            {changed > 0 ? (
+              <Badge color="red" variant="outline" c="red.9" leftSection={<StateIcon state="due" changed />}>
+                {M.changedLabel}: {changed}
+              </Badge>
+            ) : null}
+          </Group>
+        ) : null}
+        {upcoming.length > 0 ? (
+          <Text size="xs" c="dimmed">
+            {upcoming.length} {upcoming.length === 1 ? 'month' : 'months'} of the course to come, until{' '}
+            {monthLabel(upcoming[upcoming.length - 1]?.month ?? current)}. Each is due by the 10th of the next
+            month.
+          </Text>
+        ) : null}
+      </Stack>
+    </Card>
+  );
+}
