@@ -1,5 +1,6 @@
 import { type RecordCounts, RecordCountsSchema } from '@pgel/shared/records/api';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { afterFirstDraw } from '../../../lib/after-first-draw';
 import { apiRequest, isApiError } from '../../../lib/api-client';
 import { recallList, rememberList } from '../../../lib/list-cache';
 import { useSessionUser } from '../../../lib/session';
@@ -35,7 +36,10 @@ export function useRecordCounts() {
   return useQuery(
     queryOptions({
       queryKey: recordCountsQueryKey,
-      queryFn: ({ signal }) => getRecordCounts(user.id, signal),
+      queryFn: async ({ signal }) => {
+        await afterFirstDraw();
+        return getRecordCounts(user.id, signal);
+      },
     }),
   );
 }

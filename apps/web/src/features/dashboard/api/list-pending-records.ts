@@ -1,6 +1,7 @@
 import { type PendingRecord, PendingRecordSchema } from '@pgel/shared/records/api';
 import { type ListResponse, listResponseSchema } from '@pgel/shared/schemas/list';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { afterFirstDraw } from '../../../lib/after-first-draw';
 import { apiRequest } from '../../../lib/api-client';
 
 const PendingListSchema = listResponseSchema(PendingRecordSchema);
@@ -23,7 +24,10 @@ export async function listPendingRecords(
 export function usePendingRecords(page: number, search: string) {
   return useQuery({
     queryKey: ['records', 'pending', { page, search }],
-    queryFn: ({ signal }) => listPendingRecords(page, search, signal),
+    queryFn: async ({ signal }) => {
+      await afterFirstDraw();
+      return listPendingRecords(page, search, signal);
+    },
     placeholderData: keepPreviousData,
   });
 }

@@ -5,6 +5,7 @@ import {
   StudentAuthenticationsSchema,
 } from '@pgel/shared/supervision/month-authentication';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { afterFirstDraw } from '../../../lib/after-first-draw';
 import { apiRequest } from '../../../lib/api-client';
 
 /**
@@ -26,7 +27,10 @@ export async function getStudentAuthentications(
 export const studentAuthenticationsQueryOptions = (studentId: string) =>
   queryOptions({
     queryKey: [...monthAuthenticationsKey, studentId] as const,
-    queryFn: ({ signal }) => getStudentAuthentications(studentId, signal),
+    queryFn: async ({ signal }) => {
+      await afterFirstDraw();
+      return getStudentAuthentications(studentId, signal);
+    },
   });
 
 export function useStudentAuthentications(studentId: string, { enabled = true } = {}) {

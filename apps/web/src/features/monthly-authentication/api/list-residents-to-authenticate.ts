@@ -3,6 +3,7 @@ import {
   ResidentsToAuthenticateSchema,
 } from '@pgel/shared/supervision/month-authentication';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { afterFirstDraw } from '../../../lib/after-first-draw';
 import { apiRequest } from '../../../lib/api-client';
 
 export const residentsToAuthenticateKey = ['records', 'month-authentications', 'residents'] as const;
@@ -18,7 +19,10 @@ export function useResidentsToAuthenticate() {
   return useQuery(
     queryOptions({
       queryKey: residentsToAuthenticateKey,
-      queryFn: ({ signal }) => listResidentsToAuthenticate(signal),
+      queryFn: async ({ signal }) => {
+        await afterFirstDraw();
+        return listResidentsToAuthenticate(signal);
+      },
     }),
   );
 }
