@@ -20,7 +20,7 @@ export const SIGN_OFF_MESSAGES = {
   title: 'Sign off now',
   /** Shown at the top of the form: whose hands it is for, and what it does not do. */
   intro:
-    'For the faculty member beside you: enter your own e-mail and password, then your verdict. This records your verification only; nobody is signed in or out on this phone.',
+    'Faculty member: enter your own e-mail and password, then your verdict. This records your verification only; nobody is signed in or out on this phone.',
   credentialsLegend: 'Faculty member',
   emailLabel: 'Faculty e-mail',
   passwordLabel: 'Faculty password',

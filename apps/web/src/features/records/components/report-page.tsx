@@ -69,6 +69,7 @@ import {
   SignOffModal,
   VerifyModal,
 } from './report-dialogs';
+import { SignOffSelectedButton } from './sign-off-selected-button';
 import { StudentFilter } from './student-filter';
 import { useConfirmedDelete } from './use-confirmed-delete';
 
@@ -81,6 +82,8 @@ const STATUS_FILTER_OPTIONS = [
 const TAP_SQUARE = {
   minWidth: 44,
   minHeight: 44,
+  // Where the box alone would sit: the square reaches past it, into the card's padding.
+  margin: -12,
   display: 'flex',
   alignItems: 'center',
   justifyContent: 'center',
@@ -485,15 +488,12 @@ function KindReport({ kind }: { kind: RecordKind }) {
               </Button>
             </>
           ) : null}
-          {isSigningOff && selected.size > 0 ? (
-            <Button
-              variant="light"
-              h={isPhone ? 44 : undefined}
-              leftSection={<IconSignature size={18} aria-hidden />}
+          {isSigningOff && selected.size > 0 && !isPhone ? (
+            <SignOffSelectedButton
+              count={selected.size}
+              floating={false}
               onClick={() => setSigningOff(selectedRows)}
-            >
-              {SIGN_OFF_MESSAGES.selectedAction} ({selected.size})
-            </Button>
+            />
           ) : null}
           {canAdd ? (
             <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={openForm}>
@@ -552,6 +552,9 @@ function KindReport({ kind }: { kind: RecordKind }) {
           setSelected(new Map());
         }}
       />
+      {isSigningOff && selected.size > 0 && isPhone ? (
+        <SignOffSelectedButton count={selected.size} floating onClick={() => setSigningOff(selectedRows)} />
+      ) : null}
       <SignOffModal
         kind={kind}
         records={signingOff ?? []}
