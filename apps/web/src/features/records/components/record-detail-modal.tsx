@@ -21,7 +21,7 @@ import type { FieldDef, RecordKind } from '@pgel/shared/records/types';
 import { printShortDate } from '@pgel/shared/reports/print-format';
 import { IconChevronDown, IconSignature } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useRef } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { DialogActions } from '../../../components/dialog-actions';
 import { FileViewer } from '../../../components/file-viewer';
 import { FlagNotice } from '../../../components/flag-badges';
@@ -54,6 +54,11 @@ type RecordDetailModalProps = {
   onSignOff?: (record: RecordDetail) => void;
   /** Whether to show the student's name (staff). */
   showStudent: boolean;
+  /**
+   * A mail's link to the entry's verification (issue 30): once loaded, a pending entry the
+   * caller may verify goes straight on to `onVerify`.
+   */
+  opensVerification?: boolean;
 };
 
 /** 'Clinical Case Details' for a sectioned form (spec 02 section 2), 'Task Detail' otherwise. */
@@ -76,6 +81,7 @@ export function RecordDetailModal({
   onDelete,
   onSignOff,
   showStudent,
+  opensVerification = false,
 }: RecordDetailModalProps) {
   return (
     <FormDialog opened={recordId !== null} onClose={onClose} title={detailTitle(kind)} size="xl">
@@ -87,6 +93,7 @@ export function RecordDetailModal({
           onVerify={onVerify}
           onDelete={onDelete}
           onSignOff={onSignOff}
+          opensVerification={opensVerification}
           onClose={onClose}
         />
       ) : null}
@@ -101,6 +108,7 @@ function RecordDetailBody({
   onVerify,
   onDelete,
   onSignOff,
+  opensVerification,
   onClose,
 }: {
   kind: RecordKind;
@@ -109,9 +117,17 @@ function RecordDetailBody({
   onVerify?: (record: RecordDetail) => void;
   onDelete?: (record: RecordDetail) => void;
   onSignOff?: (record: RecordDetail) => void;
+  opensVerification: boolean;
   onClose: () => void;
 }) {
   const { data: record, error, isPending } = useRecord(recordId);
+  const isVerificationOpened = useRef(false);
+  useEffect(() => {
+    if (!opensVerification || isVerificationOpened.current || !onVerify) return;
+    if (!record?.canVerify || record.status !== 'pending') return;
+    isVerificationOpened.current = true;
+    onVerify(record);
+  }, [opensVerification, record, onVerify]);
   // The signed-in user as the guard loaded them (never fetched again here).
   const user = useQuery({ ...sessionUserQueryOptions(), enabled: false }).data ?? null;
   // The verifier's remark: a DRP coordinator's is their DRPC Remark (issue 28).

@@ -64,6 +64,25 @@ describe('ReportPage', () => {
     await waitFor(() => expect(router.state.location.search).toBe(''));
   });
 
+  it("a mail's link with &verify=1 opens the entry's verification at once for its verifier (issue 30)", async () => {
+    const { router } = renderAs(
+      user(STAFF_ID, 'professor'),
+      'leave',
+      {
+        [LIST_PATH]: list([row(PENDING)]),
+        'GET /students?page=1&pageSize=20&sort=name': list([]),
+        [`GET /records/${PENDING}`]: {
+          status: 200,
+          body: { ...row(PENDING), canVerify: true, canDelete: false, history: [] },
+        },
+      },
+      `/task/leave?record=${PENDING}&verify=1`,
+    );
+    expect(await screen.findByRole('dialog', { name: 'Verification' }, { timeout: 5000 })).toBeTruthy();
+    // The entry's address goes with the detail it replaced.
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+  });
+
   it('an unknown kind is a not-found panel', async () => {
     renderAs(user(STUDENT_ID, null), 'no-such-kind', {});
     expect(await screen.findByText(RECORD_MESSAGES.unknownKind)).toBeTruthy();

@@ -34,6 +34,7 @@ import {
   type RecordKind,
   type RecordStatus,
 } from '@pgel/shared/records/types';
+import { VERIFY_PARAM } from '@pgel/shared/records/verify-param';
 import { isUuid } from '@pgel/shared/schemas/common';
 import type { SessionUser } from '@pgel/shared/schemas/session-user';
 import { IconChecks, IconEye, IconGavel, IconPlus, IconSignature, IconTrash } from '@tabler/icons-react';
@@ -196,12 +197,16 @@ function KindReport({ kind }: { kind: RecordKind }) {
   // The open entry lives in the URL (`?record={id}`): each entry has its own address, which the
   // dashboard's Pending Verifications links to, and Back closes it.
   const detailId = readRecordId(searchParams.get('record'));
+  // `&verify=1` (the digest's and the "new entry" mail's links, issue 30): the entry's
+  // verification opens at once for staff who may verify it.
+  const opensVerification = searchParams.get(VERIFY_PARAM) === '1';
   const setDetailId = (id: string | null) =>
     setSearchParams(
       (current) => {
         const next = new URLSearchParams(current);
         if (id) next.set('record', id);
         else next.delete('record');
+        next.delete(VERIFY_PARAM);
         return next;
       },
       { replace: id === null },
@@ -532,6 +537,7 @@ function KindReport({ kind }: { kind: RecordKind }) {
         kind={kind}
         recordId={detailId}
         showStudent={isStaffUser}
+        opensVerification={opensVerification}
         onClose={() => setDetailId(null)}
         onVerify={(record) => {
           setDetailId(null);
