@@ -3,9 +3,9 @@ import { whenOpened } from '../../../components/lazy-dialog';
 
 /**
  * The report page's dialogs (the entry form, an entry's detail, Action, Verify selected, Sign off
- * now) in a file of their own, fetched when the page is idle or a dialog first opens (issue 29): a phone
- * draws the report without downloading and running the form's code, its date pickers and its
- * schemas first. The service worker keeps the file, so a dialog opens with no signal too.
+ * now) in a file of their own, fetched when the page is idle or a dialog first opens (issue 29):
+ * a phone draws the report without downloading and running the form's code, its date pickers and
+ * its schemas first. The service worker keeps the file, so a dialog opens with no signal too.
  */
 const loadDialogs = () => import('./report-dialog-modules');
 
