@@ -51,7 +51,7 @@ describe('Sign off now', () => {
   it('is offered on the resident’s pending entries only, and never to staff', async () => {
     renderAs(resident, { [LIST_PATH]: list([row(PENDING), approvedRow]) });
     const table = await screen.findByRole('table', { name: 'Leave Records report' });
-    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(3));
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(3), PATIENTLY);
     const [, pendingRow, verifiedRow] = within(table).getAllByRole('row') as [
       HTMLElement,
       HTMLElement,
@@ -139,7 +139,7 @@ describe('Sign off now', () => {
     );
     renderAs(resident, { [LIST_PATH]: list(ids.map((id) => row(id))) });
     const table = await screen.findByRole('table', { name: 'Leave Records report' });
-    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(SIGN_OFF_MAX + 2));
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(SIGN_OFF_MAX + 2), PATIENTLY);
     fireEvent.click(within(table).getByRole('checkbox', { name: 'Select all pending entries on this page' }));
     expect((await readDialog('Error')).textContent).toContain(SIGN_OFF_MESSAGES.tooMany);
     const selected = screen.getByRole('button', {
