@@ -18,6 +18,7 @@ import { AssessmentsService } from './modules/assessments/assessments.service';
 import { authRoutes } from './modules/auth/auth.routes';
 import { AuthService } from './modules/auth/auth.service';
 import { PasswordConfirmation } from './modules/auth/password-confirmation.service';
+import { StaffCredentialsService } from './modules/auth/staff-credentials.service';
 import { bonafideRoutes } from './modules/bonafide/bonafide.routes';
 import { BonafideService } from './modules/bonafide/bonafide.service';
 import { commerceAdminRoutes } from './modules/commerce/admin.routes';
@@ -226,7 +227,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   // Refuses a key that did not seal the stored values; seals any plaintext left from before.
   await prepareSensitiveDetails(database.db, dataKey);
-  const records = new RecordsService({ db: database.db, files, appUrl: config.appUrl, onQueued, dataKey });
+  const records = new RecordsService({
+    db: database.db,
+    files,
+    appUrl: config.appUrl,
+    onQueued,
+    dataKey,
+    // Sign-off on the resident's device (issue 30): staff credentials checked as sign-in checks them.
+    credentials: new StaffCredentialsService({ db: database.db }),
+  });
   // Academic records (issue 11): the shapes the record engine does not hold.
   const theses = new ThesesService({ db: database.db, files, appUrl: config.appUrl, onQueued });
   const memos = new MemosService({ db: database.db, appUrl: config.appUrl, onQueued });

@@ -181,6 +181,9 @@ export const API_ACCESS_TABLE: Record<string, AccessEntry> = {
   'GET /records/{id}/scores': OWNER_AND_DEPARTMENT,
   'POST /records/{id}/verification': ['faculty', 'hod'],
   'POST /records/{id}/reset': ['faculty', 'hod'],
+  // Sign-off on the spot (issue 30): the resident's session, the faculty member's credentials.
+  'POST /records/sign-off': ['student'],
+  'POST /records/{id}/sign-off': ['student'],
   'POST /records/options/procedures': [...STUDENTS, ...COLLEGE_STAFF],
   'POST /records/options/skills': ['student', 'sameDepartmentStudent', 'faculty', 'hod'],
   'POST /records/options/specialities': [...STUDENTS, ...COLLEGE_STAFF],

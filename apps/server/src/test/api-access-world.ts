@@ -322,8 +322,11 @@ export async function pathParamsFor(
     case 'POST /records/{id}/verification':
       return { id: await ownerRecord(t, w, introductionSchedule, 'pending') };
     case 'POST /records/bulk-verification':
+    case 'POST /records/sign-off':
       // Not a path parameter: the body names it.
       return { recordId: await ownerRecord(t, w, introductionSchedule, 'pending') };
+    case 'POST /records/{id}/sign-off':
+      return { id: await ownerRecord(t, w, introductionSchedule, 'pending') };
     case 'DELETE /records/{id}':
       return { id: await ownerRecord(t, w, drpActivity, 'pending') };
     case 'GET /records/{id}/scores':
@@ -618,6 +621,17 @@ export function bodyFor(w: ApiAccessWorld, operation: string, params: Record<str
         remark: 'Seen',
         ...verifyInputFor(introductionSchedule, {}),
         ...(operation === 'POST /records/bulk-verification' ? { recordIds: [params.recordId] } : {}),
+      };
+    case 'POST /records/sign-off':
+    case 'POST /records/{id}/sign-off':
+      // The owner's faculty member signs on the owner's device (issue 30).
+      return {
+        email: a.faculty.email,
+        password: DEFAULT_PASSWORD,
+        status: 'approved',
+        remark: 'Seen',
+        ...verifyInputFor(introductionSchedule, {}),
+        ...(operation === 'POST /records/sign-off' ? { recordIds: [params.recordId] } : {}),
       };
     case 'POST /records/{id}/reset':
       return { reason: 'Entered under the wrong skill' };

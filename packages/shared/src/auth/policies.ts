@@ -297,6 +297,18 @@ export function canDeleteRecord(
   );
 }
 
+/**
+ * Sign-off on the spot (issue 30): a resident offers "Sign off now" on their own pending entries,
+ * on their own device. Whoever then signs must pass `canVerifyRecord` for each entry, checked
+ * with their own account, never the resident's.
+ */
+export function canRequestSignOff(
+  actor: Pick<Actor, 'id' | 'role'>,
+  record: Pick<RecordScope, 'studentId' | 'status'>,
+): boolean {
+  return isStudent(actor) && actor.id === record.studentId && record.status === 'pending';
+}
+
 // ---- Academic records (issue 11) ----------------------------------------------------------------
 
 /**

@@ -201,6 +201,11 @@ export const ScoreHistoryItemSchema = z.object({
   confirmedRole: z.string().nullable(),
   byName: z.string(),
   at: z.string(),
+  /**
+   * How a verification was made, when it is worth saying: "signed on the resident's device" for
+   * a sign-off on the spot (issue 30). Absent otherwise.
+   */
+  note: z.string().optional(),
 });
 export type ScoreHistoryItem = z.infer<typeof ScoreHistoryItemSchema>;
 /** Every verification and reset of a record, newest first. */

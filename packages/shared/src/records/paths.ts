@@ -1,4 +1,5 @@
 import { findKind } from './kinds';
+import { VERIFY_PARAM } from './verify-param';
 
 /**
  * The page of one entry: its kind's report with the entry open (`?record={id}`). The Mandatory
@@ -7,6 +8,14 @@ import { findKind } from './kinds';
  */
 export function recordPagePath(kindId: string, recordId: string): string {
   return `${kindPagePath(kindId)}?record=${recordId}`;
+}
+
+/**
+ * The page of one entry with its verification open: where the daily digest and the "new entry"
+ * mail take the faculty member, after sign-in when needed (issue 30).
+ */
+export function recordVerificationPath(kindId: string, recordId: string): string {
+  return `${recordPagePath(kindId, recordId)}&${VERIFY_PARAM}=1`;
 }
 
 /** A kind's report screen: its own page (publications, thesis uploads) or `/task/{kind}`. */

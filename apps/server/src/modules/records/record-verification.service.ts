@@ -1,4 +1,4 @@
-import { canVerifyRecord, canVerifyRecords } from '@pgel/shared/auth/policies';
+import { type Actor, canVerifyRecord, canVerifyRecords } from '@pgel/shared/auth/policies';
 import {
   type BulkVerifyRecordsInput,
   RECORD_MESSAGES as M,
@@ -27,6 +27,12 @@ import type { RecordReadService } from './records-read.service';
 
 type Meta = { ip: string };
 
+/** Who verifies: the signed-in faculty member, or one who signed off on the resident's device. */
+export type Verifier = Actor & { name: string };
+
+/** How a verification was made, when it is not from the verifier's own session (issue 30). */
+export type VerificationWay = { onResidentDevice?: boolean };
+
 const verdictLabel = (verdict: Verdict) => RECORD_STATUS_LABELS[verdict];
 type Planned = { row: repo.RecordStateRow; kind: RecordKind; score: Score; confirmedRole: string | null };
 
@@ -45,7 +51,7 @@ export class RecordVerificationService {
   ) {}
 
   /** The caller's scope by the server's today (a coordinator's postings count from their first day). */
-  private scope(actor: SessionActor) {
+  scope(actor: Actor) {
     return scopeFor(actor, todayIso(this.deps.now()));
   }
 
@@ -154,7 +160,7 @@ export class RecordVerificationService {
    * The caller verifies every row: a kind they may use (forensic kinds in their department), who
    * verifies the kind (the department, the DRP coordinator), never their own record.
    */
-  private async requireVerifier(tx: Tx, actor: SessionActor, rows: repo.RecordStateRow[]) {
+  private async requireVerifier(tx: Tx, actor: Verifier, rows: repo.RecordStateRow[]) {
     const gate = new KindGate(tx, actor);
     for (const row of rows) {
       const kind = findKind(row.kind);
@@ -166,13 +172,19 @@ export class RecordVerificationService {
     }
   }
 
-  /** The one verification path: checks every row first, then set-based updates and batched inserts. */
-  private async verifyRows(
+  /**
+   * The one verification path, on rows the caller locked: checks every row first (the verifier's
+   * kinds, `canVerifyRecord`, pending, the verdicts and role the kind offers), then set-based
+   * updates and batched inserts. A sign-off on the resident's device (issue 30) goes this way too,
+   * its audit rows marked `signedOn` (which the entry's history reads).
+   */
+  async verifyRows(
     tx: Tx,
-    actor: SessionActor,
+    actor: Verifier,
     rows: repo.RecordStateRow[],
     input: VerifyRecordInput,
     meta: Meta,
+    way: VerificationWay = {},
   ): Promise<number> {
     if (rows.length === 0) throw AppError.notFound(M.notFound);
     const status: Verdict = input.status;
@@ -222,7 +234,10 @@ export class RecordVerificationService {
         everVerified: true,
         confirmedRole: group.confirmedRole,
       };
-      await repo.auditRecords(tx, group.ids, { actorId: actor.id, action, ip: meta.ip, changes });
+      const audited = way.onResidentDevice
+        ? { ...changes, signedOn: repo.SIGNED_ON_RESIDENT_DEVICE }
+        : changes;
+      await repo.auditRecords(tx, group.ids, { actorId: actor.id, action, ip: meta.ip, changes: audited });
       await repo.updateRecords(tx, group.ids, changes);
       await repo.insertScoresFor(tx, group.ids, {
         status,
@@ -257,7 +272,7 @@ export class RecordVerificationService {
    * One in-app notification per student and kind, however many of their records were verified
    * (the e-mail, one per student, is record-handoff.ts's `mailVerdicts`).
    */
-  private async tellStudents(tx: Tx, actor: SessionActor, planned: Planned[], status: Verdict) {
+  private async tellStudents(tx: Tx, actor: Verifier, planned: Planned[], status: Verdict) {
     const perStudent = new Map<string, { row: repo.RecordStateRow; kind: RecordKind; count: number }>();
     for (const p of planned) {
       const key = `${p.row.studentId}:${p.kind.id}`;

@@ -20,6 +20,7 @@ import {
 import { checklistProgress } from '@pgel/shared/records/dashboard';
 import type { FavouriteType } from '@pgel/shared/records/favourites';
 import { findKind, RECORD_KINDS, SKILL_ROLES } from '@pgel/shared/records/kinds';
+import { SIGN_OFF_MESSAGES } from '@pgel/shared/records/sign-off';
 import type { RecordKind, RecordStatus } from '@pgel/shared/records/types';
 import { todayIso } from '@pgel/shared/records/validation';
 import { isUuid } from '@pgel/shared/schemas/common';
@@ -199,6 +200,7 @@ export class RecordReadService {
       confirmedRole: r.confirmedRole,
       byName: r.byName,
       at: r.at.toISOString(),
+      ...(r.onResidentDevice ? { note: SIGN_OFF_MESSAGES.onResidentDevice } : {}),
     }));
   }
 

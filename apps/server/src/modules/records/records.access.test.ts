@@ -6,6 +6,7 @@ import { records } from '../../db/schema/index';
 import {
   createRecordRow,
   createRecordRows,
+  DEFAULT_PASSWORD,
   inject,
   recordRow,
   type TestApp,
@@ -565,6 +566,46 @@ describe('records: every route for every kind of caller', () => {
         };
       },
     },
+    // Issue 30: the resident's session with the faculty member's credentials; the faculty
+    // member, not the caller, must be one who verifies the entry (record-sign-off.test.ts).
+    ...(['POST /records/:id/sign-off', 'POST /records/sign-off'] as const).map(
+      (route): Case => ({
+        route,
+        method: 'POST',
+        status: statuses({
+          student: 200,
+          otherStudent: 404,
+          faculty: 403,
+          facultyOtherDepartment: 403,
+          hod: 403,
+          admin: 403,
+          master: 403,
+        }),
+        prepare: async () => {
+          const id = await studentRecord();
+          const before = await recordRow(t.db, id);
+          const single = route === 'POST /records/:id/sign-off';
+          return {
+            url: single ? `/api/v1/records/${id}/sign-off` : '/api/v1/records/sign-off',
+            body: {
+              email: w.actors.faculty.email,
+              password: DEFAULT_PASSWORD,
+              status: 'approved',
+              remark: 'Seen',
+              score: 3,
+              ...(single ? {} : { recordIds: [id] }),
+            },
+            verify: async (response) => {
+              if (response.statusCode !== 200) return unchanged(id, before);
+              expect(await recordRow(t.db, id)).toMatchObject({
+                status: 'approved',
+                verifiedById: w.actors.faculty.id,
+              });
+            },
+          };
+        },
+      }),
+    ),
     {
       route: 'DELETE /records/:id',
       method: 'DELETE',
@@ -619,6 +660,6 @@ describe('records: every route for every kind of caller', () => {
     await probe.close();
     const covered = new Set(cases.map((c) => `${c.method} ${c.route.split(' ')[1]?.split('?')[0]}`));
     for (const route of registered) expect(covered, route).toContain(route);
-    expect(registered.length).toBe(13);
+    expect(registered.length).toBe(15);
   });
 });

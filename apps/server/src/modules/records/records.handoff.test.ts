@@ -74,7 +74,8 @@ describe('records: who hears of a hand-off', () => {
         expect(others).toHaveLength(0);
         expect(mail?.subject).toBe('New Clinical Cases entry to verify');
         expect(mail?.transactional).toBe(false);
-        expect(mail?.text).toContain(`http://app.test/task/clinical-case?record=${id}`);
+        // The link opens the entry's verification at once (issue 30).
+        expect(mail?.text).toContain(`http://app.test/task/clinical-case?record=${id}&verify=1\n`);
         expect(mail?.text).toContain(w.actors.student.name);
         const [y, m, d] = String(values.date).split('-');
         expect(mail?.text).toContain(`Date: ${d}-${m}-${y}`);
@@ -155,7 +156,8 @@ describe('records: who hears of a hand-off', () => {
       expect(others).toHaveLength(0);
       expect(mail?.subject).toBe('Your Teaching Experience entry was approved');
       expect(mail?.text).toContain(`${w.actors.faculty.name} has approved your entry:`);
-      expect(mail?.text).toContain(`http://app.test/task/teaching?record=${id}`);
+      expect(mail?.text).toContain(`http://app.test/task/teaching?record=${id}\n`);
+      expect(mail?.text).not.toContain('verify=1');
       expect(mail?.text).not.toContain('Ramesh');
       expect(mail?.text).not.toContain('4455');
     });

@@ -1,5 +1,5 @@
 import { findKind } from '@pgel/shared/records/kinds';
-import { kindPagePath, recordPagePath } from '@pgel/shared/records/paths';
+import { kindPagePath, recordPagePath, recordVerificationPath } from '@pgel/shared/records/paths';
 import type { RecordKind, RecordStatus } from '@pgel/shared/records/types';
 import { RECORD_STATUS_LABELS } from '@pgel/shared/records/types';
 import { academicReportPath } from '@pgel/shared/reports/activity';
@@ -89,7 +89,8 @@ export function submittedMail(input: SubmittedMail): MailMessage {
   ];
   if (input.date) lines.push(`Date: ${displayDate(input.date)}`, '');
   lines.push(
-    `Review and verify it here: ${input.appUrl}${recordPagePath(input.kind.id, input.recordId)}`,
+    // Opens the entry's verification at once, after sign-in when needed (issue 30).
+    `Review and verify it here: ${input.appUrl}${recordVerificationPath(input.kind.id, input.recordId)}`,
     '',
     `You receive one e-mail per entry. To get one e-mail a day instead, choose Daily digest on your profile: ${input.appUrl}/profile`,
     '',
@@ -101,9 +102,14 @@ export function submittedMail(input: SubmittedMail): MailMessage {
 /** One entry as a mail lists it: kind, date and its page. */
 export type MailedEntry = { id: string; kind: string; date: string | null };
 
-function entryLine(entry: MailedEntry, appUrl: string): string {
+/**
+ * One entry as a mail lists it. `toVerify`: the link opens its verification at once (a faculty
+ * member's digest, issue 30); else the entry (the resident's own mail).
+ */
+function entryLine(entry: MailedEntry, appUrl: string, toVerify = false): string {
   const date = entry.date ? `, ${displayDate(entry.date)}` : '';
-  return `- ${kindLabel(entry.kind)}${date}: ${appUrl}${recordPagePath(entry.kind, entry.id)}`;
+  const path = toVerify ? recordVerificationPath(entry.kind, entry.id) : recordPagePath(entry.kind, entry.id);
+  return `- ${kindLabel(entry.kind)}${date}: ${appUrl}${path}`;
 }
 
 export type VerdictMail = {
@@ -218,7 +224,7 @@ export function digestMail(input: DigestMail): MailMessage {
         const count = input.entries.filter((e) => e.studentId === studentId).length;
         lines.push('', `${entry.studentName} (${count})`);
       }
-      lines.push(entryLine(entry, input.appUrl));
+      lines.push(entryLine(entry, input.appUrl, true));
     }
     const more = input.total - input.entries.length;
     if (more > 0) lines.push('', `And ${more} more: ${input.appUrl}/dashboard`);

@@ -350,6 +350,23 @@ export async function insertNotifications(db: Executor, rows: NewNotificationRow
   }
 }
 
+/**
+ * What a sign-off on the resident's device (issue 30) adds to its verification's audit rows
+ * (`after.signedOn`). The history reads it back from there: no column of its own is needed.
+ */
+export const SIGNED_ON_RESIDENT_DEVICE = 'resident-device';
+
+/**
+ * Whether a history row's verification was signed on the resident's device: its audit row, by the
+ * same verifier in the same transaction (both rows take the transaction's `now()`), says so.
+ * One probe of `audit_log_entity_idx` per history row.
+ */
+const signedOnResidentDevice = sql<boolean>`exists (
+  select 1 from audit_log a
+  where a.entity = 'record' and a.entity_id = ${recordScores.recordId}::text
+    and a.actor_id = ${recordScores.byId} and a.created_at = ${recordScores.createdAt}
+    and a.after ->> 'signedOn' = ${SIGNED_ON_RESIDENT_DEVICE})`;
+
 /** A record's history (every verification and reset), newest first, with who made each. */
 export async function listScores(db: Executor, recordId: string) {
   return db
@@ -360,6 +377,7 @@ export async function listScores(db: Executor, recordId: string) {
       confirmedRole: recordScores.confirmedRole,
       byName: users.name,
       at: recordScores.createdAt,
+      onResidentDevice: signedOnResidentDevice,
     })
     .from(recordScores)
     .innerJoin(users, eq(users.id, recordScores.byId))

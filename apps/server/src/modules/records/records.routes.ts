@@ -22,6 +22,13 @@ import {
   VerifyRecordResponseSchema,
   VerifyRecordSchema,
 } from '@pgel/shared/records/api';
+import {
+  SIGN_OFF_MAX,
+  SignOffRecordResponseSchema,
+  SignOffRecordSchema,
+  SignOffRecordsSchema,
+  SignOffResponseSchema,
+} from '@pgel/shared/records/sign-off';
 import { ErrorResponseSchema, MessageResponseSchema } from '@pgel/shared/schemas/common';
 import { listResponseSchema } from '@pgel/shared/schemas/list';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -40,6 +47,9 @@ const placed = gate((actor) => actor.collegeId !== null && actor.departmentId !=
 const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema };
 const withNotFound = { ...errors, 404: ErrorResponseSchema };
 const withConflict = { ...withNotFound, 409: ErrorResponseSchema };
+const signOffErrors = { ...withConflict, 429: ErrorResponseSchema };
+
+const SIGN_OFF_DESCRIPTION = `Issue 30: the faculty member beside the resident types their own e-mail and password on the resident's device, with the usual verdict, score (or rubric) and feedback. The request carries the resident's session; the credentials are checked and throttled exactly as sign-in (401 wrong, 429 too many) and never kept; no session or cookie is issued for the faculty member. Only staff who may verify every entry succeed (403); the verification is theirs, with "signed on the resident's device" in each entry's history. At most ${SIGN_OFF_MAX} entries, in one transaction (all or nothing).`;
 
 /** `/api/v1/records`: the record engine's routes, one set for every kind (DESIGN.md section 3). */
 export function recordsRoutes(service: RecordsService): FastifyPluginAsyncZod {
@@ -168,6 +178,39 @@ export function recordsRoutes(service: RecordsService): FastifyPluginAsyncZod {
         },
       },
       async (request) => service.bulkVerify(requireActor(request), request.body, requestMeta(request)),
+    );
+
+    app.post(
+      '/records/sign-off',
+      {
+        onRequest: student,
+        schema: {
+          tags: ['records'],
+          summary: `Sign off now: a faculty member verifies up to ${SIGN_OFF_MAX} of the resident's pending entries on the resident's device`,
+          description: SIGN_OFF_DESCRIPTION,
+          body: SignOffRecordsSchema,
+          response: { 200: SignOffResponseSchema, ...signOffErrors },
+        },
+      },
+      async (request) => service.signOff(requireActor(request), request.body, requestMeta(request)),
+    );
+
+    app.post(
+      '/records/:id/sign-off',
+      {
+        onRequest: student,
+        schema: {
+          tags: ['records'],
+          summary:
+            "Sign off now: a faculty member verifies one of the resident's pending entries on the resident's device",
+          description: SIGN_OFF_DESCRIPTION,
+          params: IdParams,
+          body: SignOffRecordSchema,
+          response: { 200: SignOffRecordResponseSchema, ...signOffErrors },
+        },
+      },
+      async (request) =>
+        service.signOffRecord(requireActor(request), request.params.id, request.body, requestMeta(request)),
     );
 
     app.get(

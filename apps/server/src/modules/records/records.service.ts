@@ -16,6 +16,7 @@ import {
   type VerifyRecordInput,
 } from '@pgel/shared/records/api';
 import { findKind } from '@pgel/shared/records/kinds';
+import type { SignOffRecordInput, SignOffRecordsInput } from '@pgel/shared/records/sign-off';
 import { COMMON_FIELDS, type RecordStatus } from '@pgel/shared/records/types';
 import { type RecordValues, todayIso, validateRecord } from '@pgel/shared/records/validation';
 import { isUuid } from '@pgel/shared/schemas/common';
@@ -24,6 +25,7 @@ import type { Database } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import { type IdempotencyKey, idempotentTransaction } from '../../platform/idempotency';
 import type { SessionActor } from '../../platform/session';
+import type { StaffCredentialsService } from '../auth/staff-credentials.service';
 import type { FilesService } from '../files/files.service';
 import { noteEntriesChanged } from '../monthly-authentication/monthly-authentication.service';
 import { markSubjectsRead } from '../people/notifications.service';
@@ -33,6 +35,7 @@ import { tellVerifiersOfNewEntry } from './record-handoff';
 import { KindGate, requirePosting } from './record-kind-access';
 import { invalid, prepareRecord, requireKind, restrictedSettings } from './record-prepare';
 import { scopeFor } from './record-rows';
+import { RecordSignOffService } from './record-sign-off.service';
 import { RecordVerificationService } from './record-verification.service';
 import { entryUrl, submittedText } from './records.notify';
 import * as repo from './records.repository';
@@ -49,6 +52,8 @@ export type RecordsDeps = {
   onQueued: () => void;
   /** Seals patient identifiers at rest with the current key, opens with any of the ring (issue 15). */
   dataKey: DataKeys;
+  /** Checks the credentials a faculty member types on a resident's device (issue 30). */
+  credentials: StaffCredentialsService;
   /** The server's clock (tests may fix it). */
   now?: () => Date;
 };
@@ -75,6 +80,7 @@ export type CreateOutcome = {
 export class RecordsService {
   private readonly read: RecordReadService;
   private readonly verification: RecordVerificationService;
+  private readonly signOffs: RecordSignOffService;
   private readonly entryDefaults: RecordDefaultsService;
   private readonly now: () => Date;
 
@@ -86,6 +92,12 @@ export class RecordsService {
       { db: deps.db, now: this.now, appUrl: deps.appUrl, onQueued: deps.onQueued },
       this.read,
     );
+    this.signOffs = new RecordSignOffService({
+      db: deps.db,
+      credentials: deps.credentials,
+      verification: this.verification,
+      onQueued: deps.onQueued,
+    });
     this.entryDefaults = new RecordDefaultsService({ db: deps.db });
   }
 
@@ -128,6 +140,20 @@ export class RecordsService {
   }
   reset(actor: SessionActor, id: string, input: ResetRecordInput, meta: Meta) {
     return this.verification.reset(actor, id, input, meta);
+  }
+
+  // ---- Signing off on the resident's device (record-sign-off.service.ts, issue 30) -----------
+
+  /** Up to SIGN_OFF_MAX of the resident's entries, verified by the faculty member beside them. */
+  signOff(resident: SessionActor, input: SignOffRecordsInput, meta: Meta) {
+    const { recordIds, ...rest } = input;
+    return this.signOffs.signOff(resident, recordIds, rest, meta);
+  }
+
+  /** One entry, the same way; answers the entry as the resident now sees it. */
+  async signOffRecord(resident: SessionActor, id: string, input: SignOffRecordInput, meta: Meta) {
+    const outcome = await this.signOffs.signOff(resident, [id], input, meta);
+    return { ...outcome, record: await this.read.detail(resident, id, meta) };
   }
 
   // ---- Creating ------------------------------------------------------------------------------

@@ -119,9 +119,12 @@ describe('verification digest', () => {
     expect(asha3).toBeGreaterThan(0);
     expect(bala1).toBeGreaterThan(asha3);
     expect(text).toContain(
-      `- Teaching Experience, 20-11-2026: ${APP_URL}/task/teaching?record=${ids.teaching}`,
+      `- Teaching Experience, 20-11-2026: ${APP_URL}/task/teaching?record=${ids.teaching}&verify=1\n`,
     );
-    expect(text).toContain(`- Leave Records, 22-11-2026: ${APP_URL}/task/leave?record=${ids.leave}`);
+    // Each link opens the entry's verification at once (issue 30).
+    expect(text).toContain(
+      `- Leave Records, 22-11-2026: ${APP_URL}/task/leave?record=${ids.leave}&verify=1\n`,
+    );
     expect(text.indexOf(`record=${ids.clinicalCase}`)).toBeGreaterThan(bala1);
     for (const absent of [ids.otherTeacher, ids.approved, ids.surgeryLeave])
       expect(text).not.toContain(absent);

@@ -4,6 +4,7 @@ import { VALIDATION_TITLE } from '@pgel/shared/schemas/common';
 import { needsProfileAttention } from '@pgel/shared/schemas/profile';
 import type { QueryClient } from '@tanstack/react-query';
 import { showMessage } from '../../../components/dialogs';
+import { takePageAfterSignIn } from '../../../lib/after-sign-in';
 import { errorMessage } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
 import { type RouteNoticeState, routeNotice } from '../../../lib/route-notice';
@@ -26,7 +27,7 @@ export type LoginLanding = { to: string; state?: RouteNoticeState };
  *
  * Checks the values with the shared schema (the spec's validation dialog, its first message),
  * signs in on the tab's own endpoint ('Login Failed' with the server's message on refusal) and
- * answers where to go: the dashboard, the cart for a student who must pay first (with the
+ * answers where to go: the page a mail's link asked for (else the dashboard), the cart for a student who must pay first (with the
  * server's message, which the cart shows as a notice), or the profile for a student who must
  * complete it first.
  * Null when the visitor stays on the page.
@@ -47,12 +48,14 @@ export async function submitLogin(
   }
   try {
     const { message, user } = await signIn(queryClient, kind, parsed.data);
+    // The page a mail's link asked for before sign-in (issue 30); taken once, whatever comes next.
+    const asked = takePageAfterSignIn();
     // A student who has not paid is told so at sign-in and buys a package first (spec 01 section 2.4).
     if (kind === 'student' && PAYMENT_PENDING.test(message)) {
       return { to: CART_PATH, state: routeNotice(message) };
     }
     // A student not yet verified by the HOD, or without a joining date, completes the profile first.
-    return { to: needsProfileAttention(user) ? paths.profile : paths.dashboard };
+    return { to: needsProfileAttention(user) ? paths.profile : (asked ?? paths.dashboard) };
   } catch (error) {
     void showMessage({ title: LOGIN_MESSAGES.failedTitle, message: errorMessage(error), tone: 'error' });
     return null;

@@ -13,13 +13,15 @@ import {
   UnstyledButton,
   VisuallyHidden,
 } from '@mantine/core';
+import { canRequestSignOff } from '@pgel/shared/auth/policies';
 import { verifierRemarkLabel } from '@pgel/shared/drp/coordinator-dashboard';
 import { RECORD_MESSAGES, type RecordDetail } from '@pgel/shared/records/api';
+import { SIGN_OFF_MESSAGES } from '@pgel/shared/records/sign-off';
 import type { FieldDef, RecordKind } from '@pgel/shared/records/types';
 import { printShortDate } from '@pgel/shared/reports/print-format';
-import { IconChevronDown } from '@tabler/icons-react';
+import { IconChevronDown, IconSignature } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useRef } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { DialogActions } from '../../../components/dialog-actions';
 import { FileViewer } from '../../../components/file-viewer';
 import { FlagNotice } from '../../../components/flag-badges';
@@ -48,8 +50,15 @@ type RecordDetailModalProps = {
   onVerify?: (record: RecordDetail) => void;
   /** The owner while it is unverified: asks, then deletes. */
   onDelete?: (record: RecordDetail) => void;
+  /** The resident on their own pending entry: a faculty member signs it off here (issue 30). */
+  onSignOff?: (record: RecordDetail) => void;
   /** Whether to show the student's name (staff). */
   showStudent: boolean;
+  /**
+   * A mail's link to the entry's verification (issue 30): once loaded, a pending entry the
+   * caller may verify goes straight on to `onVerify`.
+   */
+  opensVerification?: boolean;
 };
 
 /** 'Clinical Case Details' for a sectioned form (spec 02 section 2), 'Task Detail' otherwise. */
@@ -70,7 +79,9 @@ export function RecordDetailModal({
   onClose,
   onVerify,
   onDelete,
+  onSignOff,
   showStudent,
+  opensVerification = false,
 }: RecordDetailModalProps) {
   return (
     <FormDialog opened={recordId !== null} onClose={onClose} title={detailTitle(kind)} size="xl">
@@ -81,6 +92,8 @@ export function RecordDetailModal({
           showStudent={showStudent}
           onVerify={onVerify}
           onDelete={onDelete}
+          onSignOff={onSignOff}
+          opensVerification={opensVerification}
           onClose={onClose}
         />
       ) : null}
@@ -94,6 +107,8 @@ function RecordDetailBody({
   showStudent,
   onVerify,
   onDelete,
+  onSignOff,
+  opensVerification,
   onClose,
 }: {
   kind: RecordKind;
@@ -101,16 +116,22 @@ function RecordDetailBody({
   showStudent: boolean;
   onVerify?: (record: RecordDetail) => void;
   onDelete?: (record: RecordDetail) => void;
+  onSignOff?: (record: RecordDetail) => void;
+  opensVerification: boolean;
   onClose: () => void;
 }) {
   const { data: record, error, isPending } = useRecord(recordId);
-  // The verifier's remark: a DRP coordinator's is their DRPC Remark (issue 28); the signed-in
-  // user as the guard loaded them (never fetched again here).
-  const feedbackLabel = verifierRemarkLabel(
-    kind,
-    useQuery({ ...sessionUserQueryOptions(), enabled: false }).data ?? null,
-    'HOD / Unit Head Feedback',
-  );
+  const isVerificationOpened = useRef(false);
+  useEffect(() => {
+    if (!opensVerification || isVerificationOpened.current || !onVerify) return;
+    if (!record?.canVerify || record.status !== 'pending') return;
+    isVerificationOpened.current = true;
+    onVerify(record);
+  }, [opensVerification, record, onVerify]);
+  // The signed-in user as the guard loaded them (never fetched again here).
+  const user = useQuery({ ...sessionUserQueryOptions(), enabled: false }).data ?? null;
+  // The verifier's remark: a DRP coordinator's is their DRPC Remark (issue 28).
+  const feedbackLabel = verifierRemarkLabel(kind, user, 'HOD / Unit Head Feedback');
   const historyRef = useRef<HTMLDivElement>(null);
   const isPhone = useMedia('(max-width: 35.99em)');
   const listProps = isPhone
@@ -256,6 +277,15 @@ function RecordDetailBody({
         {record.canDelete && onDelete ? (
           <Button variant="light" color="red.8" onClick={() => onDelete(record)}>
             Delete
+          </Button>
+        ) : null}
+        {onSignOff && user && canRequestSignOff(user, record) ? (
+          <Button
+            variant="filled"
+            leftSection={<IconSignature size={18} aria-hidden />}
+            onClick={() => onSignOff(record)}
+          >
+            {SIGN_OFF_MESSAGES.action}
           </Button>
         ) : null}
         {record.canVerify && onVerify ? (

@@ -59,6 +59,8 @@ export function RecordHistory({
           <Stack gap={4}>
             <Text size="xs" c="dark.4">
               {item.byName} · {at(item.at)}
+              {/* A sign-off on the resident's phone says so (issue 30). */}
+              {item.note ? ` · ${item.note}` : ''}
             </Text>
             {item.confirmedRole ? <Text size="sm">Role confirmed: {item.confirmedRole}</Text> : null}
             {item.score?.rows ? (

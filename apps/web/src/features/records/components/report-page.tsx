@@ -16,24 +16,28 @@ import {
   type Actor,
   canCreateRecord,
   canDeleteRecord,
+  canRequestSignOff,
   canVerifyRecords,
   canWriteLogbook,
   isDrpCoordinator,
   isStaff,
+  isStudent,
   isVerifiedByDepartment,
   isVerifiedByDrpCoordinator,
 } from '@pgel/shared/auth/policies';
 import { RECORD_MESSAGES, type RecordListItem } from '@pgel/shared/records/api';
 import { findKind } from '@pgel/shared/records/kinds';
+import { SIGN_OFF_MAX, SIGN_OFF_MESSAGES } from '@pgel/shared/records/sign-off';
 import {
   RECORD_STATUS_LABELS,
   RECORD_STATUSES,
   type RecordKind,
   type RecordStatus,
 } from '@pgel/shared/records/types';
+import { VERIFY_PARAM } from '@pgel/shared/records/verify-param';
 import { isUuid } from '@pgel/shared/schemas/common';
 import type { SessionUser } from '@pgel/shared/schemas/session-user';
-import { IconChecks, IconEye, IconGavel, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconChecks, IconEye, IconGavel, IconPlus, IconSignature, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { type CardRole, DataTable, type DataTableColumn, useListQuery } from '../../../components/data-table';
@@ -59,7 +63,14 @@ import { OutboxEntries } from '../outbox/outbox-entries';
 import type { OutboxItem } from '../outbox/outbox-store';
 import { AwaitingApprovalNotice } from './awaiting-approval-notice';
 import { asViewableFile, columnValue, formatCell, formatDate, formatText } from './record-format';
-import { BulkVerifyModal, RecordDetailModal, RecordFormModal, VerifyModal } from './report-dialogs';
+import {
+  BulkVerifyModal,
+  RecordDetailModal,
+  RecordFormModal,
+  SignOffModal,
+  VerifyModal,
+} from './report-dialogs';
+import { SignOffSelectedButton } from './sign-off-selected-button';
 import { StudentFilter } from './student-filter';
 import { useConfirmedDelete } from './use-confirmed-delete';
 
@@ -67,6 +78,17 @@ const STATUS_FILTER_OPTIONS = [
   { value: '', label: 'All statuses' },
   ...RECORD_STATUSES.map((status) => ({ value: status, label: RECORD_STATUS_LABELS[status] })),
 ];
+
+/** A phone's tap target around a small control (a checkbox): 44 px square, the control centred. */
+const TAP_SQUARE = {
+  minWidth: 44,
+  minHeight: 44,
+  // Where the box alone would sit: the square reaches past it, into the card's padding.
+  margin: -12,
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+} as const;
 
 function actorOf(user: SessionUser): Actor {
   return {
@@ -142,6 +164,13 @@ function KindReport({ kind }: { kind: RecordKind }) {
   const canVerify = canVerifyRecords(actor) && verifiesKind;
   const canVerifyRow = (row: RecordListItem) => canVerify && row.studentId !== actor.id;
   const canDeleteRow = (row: RecordListItem) => canAdd && canDeleteRecord(actor, row);
+  // Sign off now (issue 30): the resident's own pending entries, signed by the faculty member
+  // beside them on this device; a selection holds at most SIGN_OFF_MAX of them.
+  const canSignOffRow = (row: RecordListItem) => canRequestSignOff(actor, row);
+  const isSigningOff = isStudent(actor);
+  const canSelectRow = (row: RecordListItem) =>
+    isSigningOff ? canSignOffRow(row) : row.status === 'pending' && canVerifyRow(row);
+  const selectionLimit = isSigningOff ? SIGN_OFF_MAX : Number.POSITIVE_INFINITY;
 
   const [searchParams, setSearchParams] = useLiveSearchParams();
   const filters: RecordFilters = {
@@ -168,12 +197,16 @@ function KindReport({ kind }: { kind: RecordKind }) {
   // The open entry lives in the URL (`?record={id}`): each entry has its own address, which the
   // dashboard's Pending Verifications links to, and Back closes it.
   const detailId = readRecordId(searchParams.get('record'));
+  // `&verify=1` (the digest's and the "new entry" mail's links, issue 30): the entry's
+  // verification opens at once for staff who may verify it.
+  const opensVerification = searchParams.get(VERIFY_PARAM) === '1';
   const setDetailId = (id: string | null) =>
     setSearchParams(
       (current) => {
         const next = new URLSearchParams(current);
         if (id) next.set('record', id);
         else next.delete('record');
+        next.delete(VERIFY_PARAM);
         return next;
       },
       { replace: id === null },
@@ -182,6 +215,8 @@ function KindReport({ kind }: { kind: RecordKind }) {
   const [viewing, setViewing] = useState<{ file: ViewableFile; title: string } | null>(null);
   const [selected, setSelected] = useState<ReadonlyMap<string, RecordListItem>>(new Map());
   const [isBulkOpen, setBulkOpen] = useState(false);
+  // The entries the Sign off now form is open for (one, or the selection); null while closed.
+  const [signingOff, setSigningOff] = useState<readonly RecordListItem[] | null>(null);
   const { deleteRow, deletingIds } = useConfirmedDelete(kind, (id) => {
     if (detailId === id) setDetailId(null);
   });
@@ -211,24 +246,30 @@ function KindReport({ kind }: { kind: RecordKind }) {
   };
 
   const rows = list.query.data?.items ?? [];
-  const selectable = rows.filter((row) => row.status === 'pending' && canVerifyRow(row));
+  const selectable = rows.filter(canSelectRow);
   const selectedOnPage = selectable.filter((row) => selected.has(row.id)).length;
-  const toggleOne = (row: RecordListItem, checked: boolean) =>
+  const toggleOne = (row: RecordListItem, checked: boolean) => {
+    if (checked && !selected.has(row.id) && selected.size >= selectionLimit) {
+      void showError(SIGN_OFF_MESSAGES.tooMany);
+      return;
+    }
     setSelected((current) => {
       const next = new Map(current);
       if (checked) next.set(row.id, row);
       else next.delete(row.id);
       return next;
     });
-  const togglePage = (checked: boolean) =>
-    setSelected((current) => {
-      const next = new Map(current);
-      for (const row of selectable) {
-        if (checked) next.set(row.id, row);
-        else next.delete(row.id);
-      }
-      return next;
-    });
+  };
+  const togglePage = (checked: boolean) => {
+    const next = new Map(selected);
+    for (const row of selectable) {
+      if (!checked) next.delete(row.id);
+      else if (next.size < selectionLimit) next.set(row.id, row);
+    }
+    const left = selectable.filter((row) => !next.has(row.id)).length;
+    if (checked && left > 0) void showError(SIGN_OFF_MESSAGES.tooMany);
+    setSelected(next);
+  };
 
   const sortKeyOf = (value: string): string | undefined => {
     if (value === 'date' || value === `details.${kind.dateField}`) return 'date';
@@ -251,7 +292,7 @@ function KindReport({ kind }: { kind: RecordKind }) {
   };
 
   const columns: DataTableColumn<RecordListItem>[] = [
-    ...(canVerify
+    ...(canVerify || isSigningOff
       ? [
           {
             key: 'select',
@@ -265,13 +306,25 @@ function KindReport({ kind }: { kind: RecordKind }) {
               />
             ),
             cell: (row: RecordListItem) =>
-              row.status === 'pending' && canVerifyRow(row) ? (
-                // The cell, not just the box: a near miss must not open the detail.
-                // biome-ignore lint/a11y/noStaticElementInteractions: only stops the row's click
+              canSelectRow(row) ? (
+                // The cell, not just the box: a near miss must not open the detail. On a phone
+                // the box sits in a 44 px square, and a tap on the square ticks it too.
+                // biome-ignore lint/a11y/noStaticElementInteractions: the checkbox inside is the control
                 // biome-ignore lint/a11y/useKeyWithClickEvents: the checkbox inside takes the keys
-                <div onClick={(event) => event.stopPropagation()}>
+                <div
+                  style={isPhone ? TAP_SQUARE : undefined}
+                  onClick={(event) => {
+                    event.stopPropagation();
+                    if (isPhone && event.target === event.currentTarget)
+                      toggleOne(row, !selected.has(row.id));
+                  }}
+                >
                   <Checkbox
-                    aria-label={`Select the entry of ${row.studentName}`}
+                    aria-label={
+                      isSigningOff
+                        ? `Select the entry of ${formatDateLabel(row)}`
+                        : `Select the entry of ${row.studentName}`
+                    }
                     checked={selected.has(row.id)}
                     onChange={(event) => toggleOne(row, event.currentTarget.checked)}
                   />
@@ -365,6 +418,18 @@ function KindReport({ kind }: { kind: RecordKind }) {
                 Action
               </Button>
             ) : null}
+            {canSignOffRow(row) ? (
+              <Button
+                size={isPhone ? 'sm' : 'compact-sm'}
+                h={isPhone ? 44 : undefined}
+                variant="light"
+                leftSection={<IconSignature size={16} aria-hidden />}
+                aria-label={`${SIGN_OFF_MESSAGES.action}: the entry of ${formatDateLabel(row)}`}
+                onClick={() => setSigningOff([row])}
+              >
+                {SIGN_OFF_MESSAGES.action}
+              </Button>
+            ) : null}
             {canDeleteRow(row) ? (
               <Tooltip label="Delete">
                 <ActionIcon
@@ -428,6 +493,13 @@ function KindReport({ kind }: { kind: RecordKind }) {
               </Button>
             </>
           ) : null}
+          {isSigningOff && selected.size > 0 && !isPhone ? (
+            <SignOffSelectedButton
+              count={selected.size}
+              floating={false}
+              onClick={() => setSigningOff(selectedRows)}
+            />
+          ) : null}
           {canAdd ? (
             <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={openForm}>
               Add
@@ -465,12 +537,15 @@ function KindReport({ kind }: { kind: RecordKind }) {
         kind={kind}
         recordId={detailId}
         showStudent={isStaffUser}
+        opensVerification={opensVerification}
         onClose={() => setDetailId(null)}
         onVerify={(record) => {
           setDetailId(null);
           setVerifying(record);
         }}
         onDelete={(record) => void deleteRow(record)}
+        // Over the open entry: once signed, the entry under it shows the verification.
+        onSignOff={isSigningOff ? (record) => setSigningOff([record]) : undefined}
       />
       <VerifyModal kind={kind} record={verifying} onClose={() => setVerifying(null)} />
       <BulkVerifyModal
@@ -480,6 +555,20 @@ function KindReport({ kind }: { kind: RecordKind }) {
         onClose={() => setBulkOpen(false)}
         onDone={() => {
           setBulkOpen(false);
+          setSelected(new Map());
+        }}
+      />
+      {isSigningOff && selected.size > 0 && isPhone ? (
+        <SignOffSelectedButton count={selected.size} floating onClick={() => setSigningOff(selectedRows)} />
+      ) : null}
+      <SignOffModal
+        kind={kind}
+        records={signingOff ?? []}
+        opened={signingOff !== null}
+        nested={detailId !== null}
+        onClose={() => setSigningOff(null)}
+        onSignedOff={() => {
+          setSigningOff(null);
           setSelected(new Map());
         }}
       />
