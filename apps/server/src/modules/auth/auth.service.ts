@@ -34,7 +34,6 @@ const MAX_RESET_MAILS_PER_HOUR = 3;
 
 // Verifying against a real hash when the address is unknown keeps the answer time the same,
 // so timing does not tell which addresses have accounts.
-const DUMMY_HASH = hashPassword('not-a-real-password');
 
 export type RequestMeta = { ip: string; userAgent: string | undefined };
 
@@ -66,22 +65,18 @@ export class AuthService {
     const { db } = this.deps;
     const email = input.email ?? '';
     const password = input.password ?? '';
-    const admission = await this.throttle.admit(email, meta.ip);
-    if (admission.refused) {
+    const check = await this.throttle.checkPassword(email, meta.ip, password, () =>
+      repo.findUserByEmail(db, email),
+    );
+    if (check.outcome === 'throttled') {
       await this.recordFailure(email, meta, null, 'throttled');
       throw AppError.tooManyRequests(LOGIN_MESSAGES.tooManyAttempts);
     }
-
-    await this.throttle.wait(admission.beforeCheckMs);
-    const user = await repo.findUserByEmail(db, email);
-    const passwordOk = await verifyPassword(user?.passwordHash ?? (await DUMMY_HASH), password);
-    if (!user || !passwordOk) {
-      // A wrong password (or an unknown address) stays counted against the IP: `admit` counted it.
-      await this.throttle.wait(admission.ifWrongMs);
-      await this.recordFailure(email, meta, user?.id ?? null, 'wrong_credentials');
+    if (check.outcome === 'wrong') {
+      await this.recordFailure(email, meta, check.account?.id ?? null, 'wrong_credentials');
       throw AppError.unauthorized(LOGIN_MESSAGES.wrongCredentials);
     }
-    await this.throttle.countRightPassword(email, meta.ip);
+    const user = check.account;
     const role = user.role as StaffRole | null;
     if (loginKindFor({ role }) !== kind) {
       await this.recordFailure(email, meta, user.id, 'wrong_tab');

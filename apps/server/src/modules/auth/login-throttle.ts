@@ -1,5 +1,19 @@
 import type { Database } from '../../db/client';
+import { hashPassword, verifyPassword } from '../../platform/secrets';
 import * as counters from '../../platform/throttle';
+
+// Checked when the address is unknown, so the answer takes as long as for a known one.
+let dummyHash: Promise<string> | undefined;
+const dummy = () => {
+  dummyHash ??= hashPassword('not-a-real-password');
+  return dummyHash;
+};
+
+/** How one password check ended (`LoginThrottle.checkPassword`), with the account it found. */
+export type PasswordCheck<A> =
+  | { outcome: 'throttled' }
+  | { outcome: 'wrong'; account: A | undefined }
+  | { outcome: 'right'; account: A };
 
 /**
  * Login throttle (ADR 001), each count over 15 minutes. Refused (429): a 6th attempt on one
@@ -85,6 +99,33 @@ export class LoginThrottle {
       beforeCheckMs: failedHereBefore ? delayMs : 0,
       ifWrongMs: failedHereBefore ? 0 : delayMs,
     };
+  }
+
+  /**
+   * One password check, counted, slowed and answered exactly as sign-in's: sign-in, a password
+   * asked again before a signature, and staff credentials typed on a resident's phone all use it,
+   * on the same counters, so tries on any of them add up. `findAccount` loads the account (after
+   * any wait owed, before the check); none means an unknown address, checked against a dummy
+   * hash all the same. The caller audits and answers each outcome in its own words.
+   */
+  async checkPassword<A extends { passwordHash: string }>(
+    email: string,
+    ip: string,
+    password: string,
+    findAccount: () => Promise<A | undefined>,
+  ): Promise<PasswordCheck<A>> {
+    const admission = await this.admit(email, ip);
+    if (admission.refused) return { outcome: 'throttled' };
+    await this.wait(admission.beforeCheckMs);
+    const account = await findAccount();
+    const isRight = await verifyPassword(account?.passwordHash ?? (await dummy()), password);
+    if (!account || !isRight) {
+      // A wrong password (or an unknown address) stays counted against the IP: `admit` counted it.
+      await this.wait(admission.ifWrongMs);
+      return { outcome: 'wrong', account };
+    }
+    await this.countRightPassword(email, ip);
+    return { outcome: 'right', account };
   }
 
   /** Waits `ms` (nothing for 0). Holds no query or transaction: it is a timer between queries. */

@@ -1,7 +1,6 @@
 import type { Database } from '../../db/client';
 import { writeAudit } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
-import { verifyPassword } from '../../platform/secrets';
 import type { SessionActor } from '../../platform/session';
 import * as repo from './auth.repository';
 import { type LoginSlowdown, LoginThrottle } from './login-throttle';
@@ -32,19 +31,17 @@ export class PasswordConfirmation {
   ): Promise<void> {
     const { db } = this.deps;
     const email = actor.email.toLowerCase();
-    const admission = await this.throttle.admit(email, meta.ip);
-    if (admission.refused) {
+    const check = await this.throttle.checkPassword(email, meta.ip, password, () =>
+      repo.findUserById(db, actor.id),
+    );
+    if (check.outcome === 'throttled') {
       await this.recordFailure(actor, meta, action, 'throttled');
       throw AppError.tooManyRequests(messages.tooManyAttempts);
     }
-    await this.throttle.wait(admission.beforeCheckMs);
-    const user = await repo.findUserById(db, actor.id);
-    if (!user || !(await verifyPassword(user.passwordHash, password))) {
-      await this.throttle.wait(admission.ifWrongMs);
+    if (check.outcome === 'wrong') {
       await this.recordFailure(actor, meta, action, 'wrong_password');
       throw AppError.unauthorized(messages.wrongPassword);
     }
-    await this.throttle.countRightPassword(email, meta.ip);
   }
 
   private async recordFailure(actor: SessionActor, meta: { ip: string }, action: string, reason: string) {

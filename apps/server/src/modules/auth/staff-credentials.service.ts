@@ -5,7 +5,6 @@ import { CONFIRMATION_MESSAGES, type StaffConfirmation } from '@pgel/shared/sche
 import type { Database } from '../../db/client';
 import { writeAudit } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
-import { hashPassword, verifyPassword } from '../../platform/secrets';
 import * as repo from './auth.repository';
 import { type LoginSlowdown, LoginThrottle } from './login-throttle';
 
@@ -19,13 +18,6 @@ export type CredentialCheck = {
   ip: string;
   /** The signed-in resident whose device the credentials were typed on; kept in the audit row. */
   deviceOwnerId: string;
-};
-
-// Checking a real hash when the address is unknown keeps the answer time the same (as sign-in).
-let dummyHash: Promise<string> | undefined;
-const dummy = () => {
-  dummyHash ??= hashPassword('not-a-real-password');
-  return dummyHash;
 };
 
 /**
@@ -50,22 +42,20 @@ export class StaffCredentialsService {
    * first choose its own password or be confirmed. Which entries it may verify is the caller's
    * check (`canVerifyRecord` on the loaded rows).
    */
-  async confirmVerifier(check: CredentialCheck): Promise<ConfirmedVerifier> {
-    const { email, password, ip } = check;
-    const admission = await this.throttle.admit(email, ip);
-    if (admission.refused) {
-      await this.refuse(check, null, 'throttled');
+  async confirmVerifier(attempt: CredentialCheck): Promise<ConfirmedVerifier> {
+    const { email, password, ip } = attempt;
+    const check = await this.throttle.checkPassword(email, ip, password, () =>
+      repo.findUserByEmail(this.deps.db, email),
+    );
+    if (check.outcome === 'throttled') {
+      await this.refuse(attempt, null, 'throttled');
       throw AppError.tooManyRequests(SIGN_OFF_MESSAGES.tooManyAttempts);
     }
-    await this.throttle.wait(admission.beforeCheckMs);
-    const user = await repo.findUserByEmail(this.deps.db, email);
-    const isRight = await verifyPassword(user?.passwordHash ?? (await dummy()), password);
-    if (!user || !isRight) {
-      await this.throttle.wait(admission.ifWrongMs);
-      await this.refuse(check, user?.id ?? null, 'wrong_credentials');
+    if (check.outcome === 'wrong') {
+      await this.refuse(attempt, check.account?.id ?? null, 'wrong_credentials');
       throw AppError.unauthorized(SIGN_OFF_MESSAGES.wrongCredentials);
     }
-    await this.throttle.countRightPassword(email, ip);
+    const user = check.account;
 
     const verifier: ConfirmedVerifier = {
       id: user.id,
@@ -77,21 +67,21 @@ export class StaffCredentialsService {
     };
     const refusal = refusalOf(user, verifier);
     if (refusal) {
-      await this.refuse(check, user.id, refusal.reason);
+      await this.refuse(attempt, user.id, refusal.reason);
       throw AppError.forbidden(refusal.message);
     }
     return verifier;
   }
 
-  private async refuse(check: CredentialCheck, userId: string | null, reason: string): Promise<void> {
+  private async refuse(attempt: CredentialCheck, userId: string | null, reason: string): Promise<void> {
     await writeAudit(this.deps.db, {
       actorId: null,
       action: 'auth.sign_off_failed',
       entity: 'user',
       entityId: userId,
-      ip: check.ip,
-      subject: check.email,
-      after: { reason, deviceOwnerId: check.deviceOwnerId },
+      ip: attempt.ip,
+      subject: attempt.email,
+      after: { reason, deviceOwnerId: attempt.deviceOwnerId },
     });
   }
 }
