@@ -4,14 +4,15 @@ import { findKind } from '@pgel/shared/records/kinds';
 import { OUTBOX_MESSAGES, signOutWaitingText, waitingLabel } from '@pgel/shared/records/outbox';
 import { expect, type Page, test } from '@playwright/test';
 import { acknowledge, dialog, loginAs } from '../support/fixtures';
-import { logLumbarPuncture } from '../support/journeys';
+import { logLumbarPuncture, PDF } from '../support/journeys';
 
 // Issue 29: an entry saved with no signal waits on the device, marked "Waiting to sync" and
 // counted in the header, and reaches the server exactly once when the signal returns; one the
 // server refuses comes back as a draft with the server's message.
 
 const procedure = findKind('procedure');
-if (!procedure) throw new Error('record kind missing');
+const extraCurricular = findKind('extra-curricular');
+if (!procedure || !extraCurricular) throw new Error('record kind missing');
 
 /**
  * How many of the student's procedures on the server are of this patient and IPD/OPD No.: found
@@ -148,4 +149,37 @@ test('signing out with an entry waiting: Wait stays signed in, keeping it sends 
   await expect(page.getByRole('region', { name: 'Entries saved on this device' })).toHaveCount(0);
   await expect(page.getByRole('link', { name: /waiting to sync/ })).toHaveCount(0);
   expect(await entriesOf(page, discarded, `IPD-${run}-D`)).toBe(0);
+});
+
+test('a certificate picked with no signal waits on the device with its entry and is uploaded with it', async ({
+  page,
+}) => {
+  await loginAs(page, 'student', 'student@demo.test');
+  await page.goto('/task/extra-curricular');
+  const remark = `Quiz offline ${Date.now() % 100000}`;
+  await page.getByRole('button', { name: 'Add', exact: true }).first().click();
+  const form = dialog(page, extraCurricular.formTitle);
+  await expect(form.getByRole('textbox', { name: 'Remark', exact: true })).toBeVisible();
+
+  await page.context().setOffline(true);
+  await form.getByRole('textbox', { name: 'Remark', exact: true }).fill(remark);
+  await form
+    .getByLabel(/^Certificate\s*\*?$/)
+    .setInputFiles({ name: 'offline-certificate.pdf', mimeType: 'application/pdf', buffer: PDF });
+  await expect(form).toContainText('offline-certificate.pdf');
+  await form.getByRole('button', { name: 'Submit' }).click();
+  await acknowledge(page, OUTBOX_MESSAGES.savedTitle);
+  const onDevice = page.getByRole('region', { name: 'Entries saved on this device' });
+  await expect(onDevice).toContainText(OUTBOX_MESSAGES.waiting);
+
+  // The signal returns: the file goes up first, then the entry that names it, once.
+  await page.context().setOffline(false);
+  await expect(onDevice).toHaveCount(0);
+  const response = await page.request.get(
+    `/api/v1/records?kind=extra-curricular&pageSize=20&search=${encodeURIComponent(remark)}`,
+  );
+  const { items } = (await response.json()) as {
+    items: Array<{ certificate: { originalName: string } | null }>;
+  };
+  expect(items.map((item) => item.certificate?.originalName)).toEqual(['offline-certificate.pdf']);
 });
