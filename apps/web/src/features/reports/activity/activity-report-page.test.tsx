@@ -36,6 +36,7 @@ function item(changes: Partial<ReportItem> = {}): ReportItem {
     date: '2026-03-10',
     role: null,
     flags: [],
+    pendingSince: null,
     url: `/task/teaching?record=${ITEM_ID}`,
     ...changes,
   };
