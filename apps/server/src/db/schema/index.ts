@@ -10,4 +10,5 @@ export * from './privacy';
 export * from './records';
 export * from './reference';
 export * from './reference-data';
+export * from './reminders';
 export * from './users';
