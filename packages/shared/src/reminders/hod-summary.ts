@@ -8,6 +8,9 @@ import { weekLabel } from './weekly-updates';
  */
 export const HOD_SUMMARY_MESSAGES = {
   subject: (monday: string) => `Weekly summary for your department, week of ${weekLabel(monday)}`,
+  /** The mail's heading and the line under it (the subject, split for a narrow screen). */
+  heading: 'Weekly summary for your department',
+  week: 'Week of',
   greeting: (name: string) => `Dear ${name},`,
   opening: 'This is what needs your attention in your department this week.',
   closing: 'You get this summary once a week while something needs your attention.',
@@ -22,7 +25,8 @@ export const HOD_SUMMARY_MESSAGES = {
       oldest: 'Waiting since',
     },
     /** Entries naming no teacher, which any faculty of the department verifies. */
-    noTeacher: 'Any faculty of the department (no teacher named)',
+    noTeacher: 'Any faculty of the department',
+    noTeacherDetail: 'no teacher named',
     inactive: 'no longer active',
     link: 'See the pending entries on Reports',
   },

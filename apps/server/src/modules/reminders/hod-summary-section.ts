@@ -4,6 +4,12 @@ import type { Executor } from '../../db/client';
 export type SummaryDepartment = { collegeId: string; departmentId: string };
 
 /**
+ * A table cell: its text, or a name with a detail the HTML sets smaller beneath it (the text
+ * mail puts it in brackets).
+ */
+export type SummaryCell = string | { text: string; detail: string | null };
+
+/**
  * One section of an HOD's weekly summary, ready to write into its mail (text and HTML alike): a
  * heading, a sentence, a table and a link into the app. Staff names, counts and dates only.
  */
@@ -11,7 +17,7 @@ export type SummarySection = {
   title: string;
   intro: string;
   columns: ReadonlyArray<{ label: string; numeric?: boolean }>;
-  rows: ReadonlyArray<readonly string[]>;
+  rows: ReadonlyArray<readonly SummaryCell[]>;
   link: { label: string; path: string };
 };
 

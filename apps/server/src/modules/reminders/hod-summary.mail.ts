@@ -1,6 +1,8 @@
 import { HOD_SUMMARY_MESSAGES as M } from '@pgel/shared/reminders/hod-summary';
+import { weekEnd } from '@pgel/shared/reminders/weekly-updates';
+import { reportDate } from '@pgel/shared/reports/activity';
 import type { MailMessage } from '../../platform/mail';
-import type { SummarySection } from './hod-summary-section';
+import type { SummaryCell, SummarySection } from './hod-summary-section';
 
 export type HodSummaryMail = {
   to: string;
@@ -24,12 +26,18 @@ export function hodSummaryMail(input: HodSummaryMail): MailMessage {
   };
 }
 
+/** A cell as the text mail writes it: "Dr. Meera Pillai (Professor)". */
+function cellText(cell: SummaryCell): string {
+  if (typeof cell === 'string') return cell;
+  return cell.detail ? `${cell.text} (${cell.detail})` : cell.text;
+}
+
 function summaryText(input: HodSummaryMail): string {
   const lines = [M.greeting(input.name), '', M.opening];
   for (const section of input.sections) {
     lines.push('', section.title, '-'.repeat(section.title.length), section.intro, '');
     for (const row of section.rows) {
-      const [first, ...rest] = row;
+      const [first, ...rest] = row.map(cellText);
       const values = rest.map((value, i) => `${section.columns[i + 1]?.label ?? ''} ${value}`.trim());
       lines.push(`- ${first ?? ''}: ${values.join(', ')}`);
     }
@@ -37,6 +45,11 @@ function summaryText(input: HodSummaryMail): string {
   }
   lines.push('', M.closing, '', M.signature);
   return lines.join('\n');
+}
+
+/** A date that never breaks at its hyphens. */
+function nowrap(text: string): string {
+  return `<span style="white-space:nowrap">${esc(text)}</span>`;
 }
 
 const ESCAPES: Record<string, string> = {
@@ -52,11 +65,19 @@ function esc(value: string): string {
   return value.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
 }
 
-const FONT = 'font-family:system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif';
+// Single quotes only: the value sits inside a double-quoted style attribute.
+const FONT = "font-family:system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif";
 const TEAL = '#0f7f79';
 const INK = '#1f2a2e';
 const MUTED = '#4a5a60';
 const RULE = '#d5e2e1';
+
+/** A cell as HTML: the first column's text bold, a detail smaller on its own line. */
+function cellHtml(cell: SummaryCell, isFirst: boolean): string {
+  const { text, detail } = typeof cell === 'string' ? { text: cell, detail: null } : cell;
+  const main = isFirst ? `<strong style="font-weight:600">${esc(text)}</strong>` : esc(text);
+  return detail ? `${main}<br><span style="font-size:13px;color:${MUTED}">${esc(detail)}</span>` : main;
+}
 
 function sectionHtml(section: SummarySection, appUrl: string): string {
   const align = (numeric?: boolean) => (numeric ? 'right' : 'left');
@@ -72,7 +93,7 @@ function sectionHtml(section: SummarySection, appUrl: string): string {
         `<tr>${row
           .map(
             (cell, i) =>
-              `<td style="text-align:${align(section.columns[i]?.numeric)};padding:8px 6px;border-bottom:1px solid ${RULE};font-size:14px;vertical-align:top;${i === 0 ? 'font-weight:600;overflow-wrap:anywhere' : 'white-space:nowrap'}">${esc(cell)}</td>`,
+              `<td style="text-align:${align(section.columns[i]?.numeric)};padding:8px 6px;border-bottom:1px solid ${RULE};font-size:14px;vertical-align:top;${i === 0 ? 'overflow-wrap:anywhere' : 'white-space:nowrap'}">${cellHtml(cell, i === 0)}</td>`,
           )
           .join('')}</tr>`,
     )
@@ -99,7 +120,8 @@ function summaryHtml(input: HodSummaryMail): string {
 <div style="max-width:640px;margin:0 auto;padding:16px 12px">
 <div style="background:${TEAL};color:#ffffff;border-radius:10px 10px 0 0;padding:14px 18px">
 <div style="font-size:13px;letter-spacing:0.02em;opacity:0.9">PG e-Logbook</div>
-<div style="font-size:18px;font-weight:650;margin-top:2px">${esc(subject)}</div>
+<div style="font-size:18px;font-weight:650;margin-top:2px">${esc(M.heading)}</div>
+<div style="font-size:14px;margin-top:2px">${esc(M.week)} ${nowrap(reportDate(input.monday))} to ${nowrap(reportDate(weekEnd(input.monday)))}</div>
 </div>
 <div style="background:#ffffff;border:1px solid ${RULE};border-top:0;border-radius:0 0 10px 10px;padding:18px">
 <p style="margin:0 0 8px;font-size:15px">${esc(M.greeting(input.name))}</p>

@@ -3,7 +3,7 @@ import { HOD_SUMMARY_MESSAGES } from '@pgel/shared/reminders/hod-summary';
 import { reportDate } from '@pgel/shared/reports/activity';
 import { roleLabel, STAFF_ROLES, type StaffRole } from '@pgel/shared/roles';
 import { indiaDate } from '../../platform/india-time';
-import type { SummarySection, SummarySectionSource } from './hod-summary-section';
+import type { SummaryCell, SummarySection, SummarySectionSource } from './hod-summary-section';
 import { listStaffNames, listVerifierBacklog } from './verifier-backlog.repository';
 
 const M = HOD_SUMMARY_MESSAGES.verifiers;
@@ -31,12 +31,12 @@ export const verifierBacklogSection: SummarySectionSource = async (db, departmen
       )
     ).map((row) => [row.id, row]),
   );
-  const nameOf = (verifierId: string | null): string => {
+  const nameOf = (verifierId: string | null): SummaryCell => {
     const person = verifierId ? staff.get(verifierId) : undefined;
-    if (!person) return M.noTeacher;
+    if (!person) return { text: M.noTeacher, detail: M.noTeacherDetail };
     const role = asRole(person.role);
     const details = [role ? roleLabel(role) : null, person.active ? null : M.inactive].filter(Boolean);
-    return details.length > 0 ? `${person.name} (${details.join(', ')})` : person.name;
+    return { text: person.name, detail: details.length > 0 ? details.join(', ') : null };
   };
   const rows = [...backlog].sort(
     (a, b) =>
