@@ -56,7 +56,7 @@ export type WeeklyUpdates = z.infer<typeof WeeklyUpdatesSchema>;
 
 export const WEEKLY_UPDATE_MESSAGES = {
   title: 'Weeks without entries',
-  intro: `Residents who saved no logbook entry in a week (Monday to Sunday) of the last ${WEEKLY_UPDATE_RULES.weeksShown} weeks; each was reminded at the start of the next week.`,
+  intro: `Residents who saved no logbook entry in a week (Monday to Sunday) of the last ${WEEKLY_UPDATE_RULES.weeksShown} weeks, counted from their start. A resident who misses a week is reminded in the app and by mail at the start of the next.`,
   none: 'Every resident saved at least one entry in each of these weeks.',
   chooseDepartment: 'Choose a college and department to see its weeks without entries.',
   /** The resident's in-app nudge at the start of the next week; it opens the dashboard. */
