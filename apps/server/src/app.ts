@@ -58,6 +58,9 @@ import { referenceRoutes } from './modules/reference/reference.routes';
 import { ReferenceService } from './modules/reference/reference.service';
 import { referenceAdminRoutes } from './modules/reference/reference-admin.routes';
 import { ReferenceAdminService } from './modules/reference/reference-admin.service';
+import { ReminderPass } from './modules/reminders/reminder-pass';
+import { remindersRoutes } from './modules/reminders/reminders.routes';
+import { WeeklyUpdatesService } from './modules/reminders/weekly-updates.service';
 import { activityReportRoutes } from './modules/reports/activity.routes';
 import { ActivityReportService } from './modules/reports/activity.service';
 import { documentsRoutes } from './modules/reports/documents.routes';
@@ -105,6 +108,8 @@ declare module 'fastify' {
     /** Messaging-app notifications (WhatsApp), sent like the mail outbox. */
     messages: MessageOutboxWorker;
     housekeeping: Housekeeping;
+    /** Weekly nudges and the HODs' weekly summaries (issue 30); tests run a pass with their clock. */
+    reminders: ReminderPass;
     services: {
       auth: AuthService;
       reference: ReferenceService;
@@ -299,6 +304,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     hour: config.digestHour,
     onQueued: () => outbox.kick(),
   });
+  const reminders = new ReminderPass({
+    db: database.db,
+    log: app.log,
+    appUrl: config.appUrl,
+    schedule: { hour: config.remindersHour },
+    onQueued: () => outbox.kick(),
+  });
+  app.decorate('reminders', reminders);
   if (deps.startBackgroundJobs) {
     outbox.start();
     outbox.kick();
@@ -307,11 +320,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     housekeeping.start();
     searchTextBackfill.start();
     digest.start();
+    reminders.start();
   }
   app.addHook('onClose', async () => {
     housekeeping.stop();
     await searchTextBackfill.stop();
     await digest.stop();
+    await reminders.stop();
     await outbox.stop();
     await messages.stop();
   });
@@ -361,6 +376,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           }),
         ),
       );
+      await api.register(remindersRoutes(new WeeklyUpdatesService({ db: database.db })));
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: '/api/v1' },

@@ -112,6 +112,14 @@ describe('loadConfig', () => {
     expect(configError({ TRUST_PROXY: value }).message).toMatch(/TRUST_PROXY/);
   });
 
+  it("sends the week's reminders from 08:00 India time on Monday unless REMINDERS_HOUR says otherwise", () => {
+    expect(loadConfig({}).remindersHour).toBe(8);
+    expect(loadConfig({ REMINDERS_HOUR: '6' }).remindersHour).toBe(6);
+    expect(configError({ REMINDERS_HOUR: '24' }).message).toMatch(
+      /REMINDERS_HOUR.*must be an hour from 0 to 23/,
+    );
+  });
+
   it('lists every bad variable at once', () => {
     const message = configError({ PORT: 'x', APP_URL: 'nowhere', LOG_LEVEL: 'loud' }).message;
     expect(message).toMatch(/^Invalid configuration:/);

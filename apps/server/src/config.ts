@@ -36,6 +36,12 @@ const ConfigSchema = z.object({
     .min(0, { error: 'must be an hour from 0 to 23' })
     .max(23, { error: 'must be an hour from 0 to 23' })
     .default(7),
+  REMINDERS_HOUR: z.coerce
+    .number({ error: 'must be an hour from 0 to 23' })
+    .int({ error: 'must be an hour from 0 to 23' })
+    .min(0, { error: 'must be an hour from 0 to 23' })
+    .max(23, { error: 'must be an hour from 0 to 23' })
+    .default(8),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SESSION_ABSOLUTE_HOURS: z.coerce
     .number()
@@ -154,6 +160,8 @@ export type Config = {
   launchPassword: string | undefined;
   /** From this hour (India time, 0-23) each day, faculty get their digest of pending entries. */
   digestHour: number;
+  /** From this hour (India time, 0-23) on Monday, the week's reminders go out (issue 30). */
+  remindersHour: number;
   logLevel: string;
   /** Idle expiry: the spec's 50-minute inactivity timeout. */
   sessionIdleMs: number;
@@ -262,6 +270,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     appUrl,
     launchPassword: c.LAUNCH_PASSWORD,
     digestHour: c.DIGEST_HOUR,
+    remindersHour: c.REMINDERS_HOUR,
     logLevel: c.LOG_LEVEL,
     sessionIdleMs: INACTIVITY_TIMEOUT_MS,
     sessionAbsoluteMs: c.SESSION_ABSOLUTE_HOURS * 60 * 60 * 1000,

@@ -257,6 +257,8 @@ export const API_ACCESS_TABLE: Record<string, AccessEntry> = {
   'GET /reports/export.csv': DEPARTMENT_STAFF,
   // Flagged entries per student (issue 27): the HOD of the department and Master.
   'GET /reports/flags': ['hod', 'master'],
+  // Residents' weeks without entries (issue 30): the HOD of the department and Master.
+  'GET /reports/weekly-updates': ['hod', 'master'],
   'GET /print-logbook/students': ownScope(
     SIGNED_IN.filter((a) => a !== 'drpCoordinator'),
     OWNER_AND_DEPARTMENT,

@@ -472,8 +472,9 @@ export function queryFor(w: ApiAccessWorld, operation: string, names: string[]):
   // Clinical cases: the list masks their patients' names.
   if (operation === 'GET /records') query.kind = clinicalCase.id;
   if (operation === 'POST /files') query.purpose = 'document';
-  // The owner's department: Master and Admin name the one whose flag counts they read.
-  if (operation === 'GET /reports/flags') {
+  // The owner's department: Master and Admin name the one whose flag counts (and weeks without
+  // entries) they read.
+  if (operation === 'GET /reports/flags' || operation === 'GET /reports/weekly-updates') {
     query.collegeId = w.academic.medicine.college.id;
     query.departmentId = w.academic.medicine.department.id;
   }

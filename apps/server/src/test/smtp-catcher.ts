@@ -8,6 +8,8 @@ export type CaughtMail = {
   from: string;
   subject: string;
   text: string;
+  /** The HTML part, when the mail has one (empty otherwise). */
+  html: string;
 };
 
 export type SmtpCatcher = {
@@ -65,6 +67,7 @@ export async function startSmtpCatcher(options: SmtpCatcherOptions = {}): Promis
             from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
             subject: parsed.subject ?? '',
             text: parsed.text ?? '',
+            html: typeof parsed.html === 'string' ? parsed.html : '',
           });
           for (const wake of waiters) wake();
           callback();

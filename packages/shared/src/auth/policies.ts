@@ -407,6 +407,14 @@ export function canSeeFlagCounts(actor: Pick<Actor, 'role' | 'collegeId' | 'depa
   return actor.role === 'hod' && actor.collegeId !== null && actor.departmentId !== null;
 }
 
+/**
+ * The weeks each resident wrote no entry (issue 30) are the HOD's view of their own department,
+ * beside the flagged entries; Master and Admin see them for the department they choose.
+ */
+export function canSeeWeeklyUpdates(actor: Pick<Actor, 'role' | 'collegeId' | 'departmentId'>): boolean {
+  return canSeeFlagCounts(actor);
+}
+
 /** Whether the actor prints logbooks at all (the /printLogbook page): students and report staff. */
 export function canPrintLogbooks(actor: Pick<Actor, 'role' | 'collegeId' | 'departmentId'>): boolean {
   return isStudent(actor) || canSeeReports(actor);

@@ -288,6 +288,8 @@ export const PendingRecordSchema = z.object({
   date: z.string().nullable(),
   /** Why the entry looks doubtful, if it does (issue 27): the verifier sees it before opening it. */
   flags: z.array(RecordFlagSchema),
+  /** When it began to wait (ISO): submitted, or last reset to Pending; `isOverdue` after 7 days (issue 30). */
+  pendingSince: z.string(),
 });
 export type PendingRecord = z.infer<typeof PendingRecordSchema>;
 

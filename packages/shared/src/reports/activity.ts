@@ -74,6 +74,11 @@ export const ReportItemSchema = z.object({
   role: z.string().nullable(),
   /** A record's flags (issue 27); academic rows have none. */
   flags: z.array(RecordFlagSchema),
+  /**
+   * A pending record's wait for verification began (ISO): submitted, or last reset to Pending
+   * (issue 30: `isOverdue` marks it Overdue after 7 days); null for every other row.
+   */
+  pendingSince: z.string().nullable(),
   /** Where the row opens in the web app (the entry's own page). */
   url: z.string(),
 });

@@ -10,5 +10,6 @@ export * from './privacy';
 export * from './records';
 export * from './reference';
 export * from './reference-data';
+export * from './reminders';
 export * from './supervision';
 export * from './users';

@@ -128,6 +128,9 @@ export const records = pgTable(
     index('records_undated_created_idx')
       .on(t.createdAt, t.id)
       .where(sql`${t.deletedAt} is null and ${t.date} is null`),
+    // When a resident saved entries (issue 30): the weekly pass asks, per resident, whether one was
+    // saved in last week; the HOD's view reads the weeks of the last two months.
+    index('records_student_created_idx').on(t.studentId, t.createdAt).where(sql`${t.deletedAt} is null`),
     // A coordinator's records: those of their postings.
     index('records_drp_posting_idx')
       .on(t.drpPostingId, t.date)

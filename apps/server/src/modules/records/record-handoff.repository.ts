@@ -5,6 +5,7 @@ import type { Executor } from '../../db/client';
 import { records, users } from '../../db/schema/index';
 import { hasSignupNoticeToDigest } from '../people/awaiting-approval.repository';
 import { confirmedTeachersOf } from '../people/people.repository';
+import { pendingSinceColumn } from './record-wait';
 
 /** A member of staff who verifies entries, with how they want to hear of them by e-mail. */
 export type Verifier = {
@@ -132,6 +133,8 @@ export type PendingEntry = {
   date: string | null;
   studentId: string;
   studentName: string;
+  /** When it began to wait for verification (issue 30: Overdue after 7 days). */
+  pendingSince: Date;
   /** How many entries wait in all (the list itself stops at the limit). */
   total: number;
 };
@@ -153,6 +156,7 @@ export async function listPendingFor(
       date: records.date,
       studentId: records.studentId,
       studentName: student.name,
+      pendingSince: pendingSinceColumn,
       total: sql<number>`(count(*) over ())::int`,
     })
     .from(records)

@@ -272,6 +272,7 @@ export class RecordReadService {
         ...row,
         status: row.status as RecordStatus,
         flags: flags.get(row.id) ?? [],
+        pendingSince: row.pendingSince.toISOString(),
       })),
     };
   }

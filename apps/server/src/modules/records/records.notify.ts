@@ -1,4 +1,5 @@
 import { findKind } from '@pgel/shared/records/kinds';
+import { daysWaiting, isOverdue, OVERDUE_LABEL, VERIFICATION_WAIT } from '@pgel/shared/records/overdue';
 import { kindPagePath, recordPagePath, recordVerificationPath } from '@pgel/shared/records/paths';
 import type { RecordKind, RecordStatus } from '@pgel/shared/records/types';
 import { RECORD_STATUS_LABELS } from '@pgel/shared/records/types';
@@ -103,13 +104,24 @@ export function submittedMail(input: SubmittedMail): MailMessage {
 export type MailedEntry = { id: string; kind: string; date: string | null };
 
 /**
- * One entry as a mail lists it. `toVerify`: the link opens its verification at once (a faculty
- * member's digest, issue 30); else the entry (the resident's own mail).
+ * One entry as a mail lists it: `- Teaching Experience, 20-11-2026: link`. `toVerify`: the link
+ * opens its verification at once (a faculty member's digest); else the entry (the resident's own
+ * mail). With the digest's clock `now`, an entry waiting more than 7 days reads
+ * `- Overdue (waiting 9 days): Teaching Experience, …` (issue 30).
  */
-function entryLine(entry: MailedEntry, appUrl: string, toVerify = false): string {
+function entryLine(
+  entry: MailedEntry & { pendingSince?: Date },
+  appUrl: string,
+  options: { toVerify?: boolean; now?: Date } = {},
+): string {
+  const { toVerify = false, now } = options;
   const date = entry.date ? `, ${displayDate(entry.date)}` : '';
+  const mark =
+    now && entry.pendingSince && isOverdue(entry.pendingSince, now)
+      ? `${OVERDUE_LABEL} (waiting ${daysWaiting(entry.pendingSince, now)} days): `
+      : '';
   const path = toVerify ? recordVerificationPath(entry.kind, entry.id) : recordPagePath(entry.kind, entry.id);
-  return `- ${kindLabel(entry.kind)}${date}: ${appUrl}${path}`;
+  return `- ${mark}${kindLabel(entry.kind)}${date}: ${appUrl}${path}`;
 }
 
 export type VerdictMail = {
@@ -182,8 +194,8 @@ export function resetMail(input: ResetMail): MailMessage {
 export type DigestMail = {
   to: string;
   verifierName: string;
-  /** The entries listed, by student (as the query orders them). */
-  entries: Array<MailedEntry & { studentId: string; studentName: string }>;
+  /** The entries listed, by student (as the query orders them), with when each began to wait. */
+  entries: Array<MailedEntry & { studentId: string; studentName: string; pendingSince?: Date }>;
   /** How many are pending in all; more than listed when the list was cut short. */
   total: number;
   /** Residents who signed up and await approval (issue 28): names listed, and how many in all. */
@@ -191,6 +203,8 @@ export type DigestMail = {
   /** Whether the reader chose the digest for entries (else it is sent for sign-ups alone). */
   entriesByDigest?: boolean;
   appUrl: string;
+  /** The digest's clock: entries waiting more than 7 days at it are marked Overdue (issue 30). */
+  now?: Date;
 };
 
 function entriesSubject(total: number): string {
@@ -211,12 +225,20 @@ export function digestMail(input: DigestMail): MailMessage {
   const signups = input.signups ?? { names: [], total: 0 };
   const lines = [`Dear ${input.verifierName},`];
   if (input.total > 0) {
+    const now = input.now ?? new Date();
+    const overdue = input.entries.filter((entry) => isOverdue(entry.pendingSince, now)).length;
     lines.push(
       '',
       input.total === 1
         ? 'One entry is waiting for your verification:'
         : `${input.total} entries are waiting for your verification:`,
     );
+    if (overdue > 0) {
+      lines.push(
+        '',
+        `${overdue === 1 ? 'One is' : `${overdue} are`} ${OVERDUE_LABEL} (waiting more than ${VERIFICATION_WAIT.overdueAfterDays} days); entries waiting more than ${VERIFICATION_WAIT.escalateAfterDays} days are named to your HOD each week.`,
+      );
+    }
     let studentId: string | null = null;
     for (const entry of input.entries) {
       if (entry.studentId !== studentId) {
@@ -224,7 +246,7 @@ export function digestMail(input: DigestMail): MailMessage {
         const count = input.entries.filter((e) => e.studentId === studentId).length;
         lines.push('', `${entry.studentName} (${count})`);
       }
-      lines.push(entryLine(entry, input.appUrl, true));
+      lines.push(entryLine(entry, input.appUrl, { toVerify: true, now }));
     }
     const more = input.total - input.entries.length;
     if (more > 0) lines.push('', `And ${more} more: ${input.appUrl}/dashboard`);

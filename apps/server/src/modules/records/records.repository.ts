@@ -35,6 +35,7 @@ import {
 import { visibleTitles } from '../../platform/title-list.repository';
 import { COMPETENCY_TITLES, SPECIALITY_TITLES } from '../reference/title-owners';
 import { changesShownColumns, searchTextSource, searchTextsAfter } from './record-search';
+import { pendingSinceColumn } from './record-wait';
 
 /**
  * Whose records a caller sees (DESIGN.md section 4): Master all, staff their college and
@@ -420,6 +421,7 @@ export function pendingListQueries(db: Executor) {
         summary: records.summary,
         status: records.status,
         date: records.date,
+        pendingSince: pendingSinceColumn,
       })
       .from(records)
       .innerJoin(student, eq(student.id, records.studentId))

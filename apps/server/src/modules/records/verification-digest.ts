@@ -98,6 +98,7 @@ export class VerificationDigest {
               signups,
               entriesByDigest: staff.verificationMail === 'digest',
               appUrl: this.deps.appUrl,
+              now,
             }),
           );
           sent += 1;

@@ -30,6 +30,7 @@ import { AppError } from '../../platform/errors';
 import { SaturatedCounts } from '../../platform/saturated-counts';
 import { RecordFlags } from '../records/record-flags';
 import { asDetails } from '../records/record-rows';
+import { pendingSinceOf } from '../records/record-wait';
 import { activityCsv } from './activity.csv';
 import * as repo from './activity.repository';
 
@@ -45,7 +46,12 @@ export type ReportFilters = Omit<ReportQuery, 'page' | 'pageSize' | 'sort' | 'or
 const academicTitle = (id: string) => ACADEMIC_REPORT_MENUS.find((m) => m.id === id)?.title ?? id;
 
 /** What a page shows beside its rows: records' roles and flags, by id. */
-type RowExtras = { roles: ReadonlyMap<string, string>; flags: ReadonlyMap<string, RecordFlag[]> };
+type RowExtras = {
+  roles: ReadonlyMap<string, string>;
+  flags: ReadonlyMap<string, RecordFlag[]>;
+  /** When each pending record on the page began to wait (issue 30: Overdue after 7 days). */
+  pendingSince?: ReadonlyMap<string, Date>;
+};
 
 /** The row with its menu's title, role, flags and the entry it opens (its record or academic page). */
 function toItem(row: repo.ActivityRow, extras: RowExtras): ReportItem {
@@ -64,6 +70,7 @@ function toItem(row: repo.ActivityRow, extras: RowExtras): ReportItem {
     date: row.date,
     role: isRecord ? (extras.roles.get(row.id) ?? null) : null,
     flags: isRecord ? (extras.flags.get(row.id) ?? []) : [],
+    pendingSince: (isRecord ? extras.pendingSince?.get(row.id)?.toISOString() : undefined) ?? null,
     url: academicMenu
       ? academicReportPath(academicMenu, row.id, row.studentId)
       : recordPagePath(row.menu, row.id),
@@ -92,11 +99,14 @@ export class ActivityReportService {
     // Read apart from the report's own statement, for this page's records only: the union stays
     // what its indexes answer at national scale (issue 16).
     const roles = await this.rolesOf(rows);
-    const flags = await this.flags.forRecords(
-      rows.filter((row) => row.source === 'record').map((row) => row.id),
+    const recordIds = rows.filter((row) => row.source === 'record').map((row) => row.id);
+    const flags = await this.flags.forRecords(recordIds);
+    const pendingSince = await pendingSinceOf(
+      this.deps.db,
+      rows.filter((row) => row.source === 'record' && row.status === 'pending').map((row) => row.id),
     );
     return {
-      items: rows.map((row) => toItem(row, { roles, flags })),
+      items: rows.map((row) => toItem(row, { roles, flags, pendingSince })),
       total,
       page: query.page,
       pageSize: query.pageSize,

@@ -57,6 +57,8 @@ beforeEach(() => {
               summary: 'ECG basics',
               status: 'pending',
               date: '2026-11-20',
+              // Submitted nine days ago: Overdue (issue 30).
+              pendingSince: new Date(Date.now() - 9 * 86_400_000).toISOString(),
               flags: [
                 {
                   code: 'on-leave',
@@ -219,7 +221,7 @@ describe('Pending Verifications', () => {
       'button',
       {
         name: new RegExp(
-          `^Anil Kumar ${RECORD_STATUS_LABELS.pending} Teaching Experience ECG basics 20-11-2026`,
+          `^Anil Kumar ${RECORD_STATUS_LABELS.pending} Overdue ?: Waiting for verification for 9 days \\(more than 7\\)\\. Teaching Experience ECG basics 20-11-2026`,
         ),
       },
       { timeout: 5000 },
@@ -228,6 +230,8 @@ describe('Pending Verifications', () => {
     expect(within(card).getByText('20-11-2026')).toBeTruthy();
     expect(within(card).getByText(RECORD_STATUS_LABELS.pending)).toBeTruthy();
     expect(within(card).getByText('ECG basics')).toBeTruthy();
+    // Overdue in words, not only in colour (issue 30).
+    expect(within(card).getByText('Overdue').closest('[data-overdue]')).toBeTruthy();
     // The flag is on the card too, its reason read out with it.
     expect(within(card).getByText('On leave').closest('[data-flag]')?.textContent).toContain(
       "Dated during the resident's approved leave",
@@ -261,6 +265,10 @@ describe('Pending Verifications', () => {
     expect(within(row).getByText('20-11-2026')).toBeTruthy();
     // A doubtful entry is flagged in the queue, before the verifier opens it (issue 27).
     expect(within(row).getByText('On leave')).toBeTruthy();
+    // Waiting more than 7 days: marked Overdue, with how long read out (issue 30).
+    expect(within(row).getByText('Overdue').closest('[data-overdue]')?.textContent).toContain(
+      'Waiting for verification for 9 days (more than 7).',
+    );
     expect(screen.getByText('Page 1 of 2 · 11 pending')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Previous' }).hasAttribute('disabled')).toBe(true);
 

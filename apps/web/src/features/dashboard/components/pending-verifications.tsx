@@ -23,6 +23,7 @@ import dayjs from 'dayjs';
 import { useDeferredValue, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { FlagBadges } from '../../../components/flag-badges';
+import { OverdueBadge } from '../../../components/overdue-badge';
 import { useCardLayout } from '../../../components/use-card-layout';
 import { errorMessage } from '../../../lib/api-client';
 import { PENDING_PAGE_SIZE, usePendingRecords } from '../api/list-pending-records';
@@ -125,9 +126,13 @@ export function PendingVerifications() {
                       </Table.Td>
                       <Table.Td>{row.date ? dayjs(row.date).format('DD-MM-YYYY') : 'N/A'}</Table.Td>
                       <Table.Td>
-                        <Badge color="gray.7" variant="filled">
-                          {RECORD_STATUS_LABELS[row.status]}
-                        </Badge>
+                        <Stack gap={4} align="flex-start">
+                          <Badge color="gray.7" variant="filled">
+                            {RECORD_STATUS_LABELS[row.status]}
+                          </Badge>
+                          {/* Waiting more than 7 days (issue 30). */}
+                          <OverdueBadge since={row.pendingSince} />
+                        </Stack>
                       </Table.Td>
                     </Table.Tr>
                   );
@@ -229,9 +234,12 @@ function PendingCards({
                   <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
                     {row.studentName}
                   </Text>
-                  <Badge color="gray.7" variant="filled" style={{ flex: 'none' }}>
-                    {RECORD_STATUS_LABELS[row.status]}
-                  </Badge>
+                  <Group gap={4} justify="flex-end" style={{ flex: 'none' }}>
+                    <Badge color="gray.7" variant="filled" style={{ flex: 'none' }}>
+                      {RECORD_STATUS_LABELS[row.status]}
+                    </Badge>
+                    <OverdueBadge since={row.pendingSince} inButton />
+                  </Group>
                 </Group>
                 <Text size="sm" fw={500} mt={4}>
                   {title}

@@ -1,6 +1,6 @@
 import { RECORD_MESSAGES, type RecordListItem } from '@pgel/shared/records/api';
 import type { SessionUser } from '@pgel/shared/schemas/session-user';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { storeUser } from '../../../lib/session';
 import { sessionUser } from '../../../test/session-user';
@@ -184,6 +184,33 @@ describe('ReportPage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Verify selected' }));
     const bulk = await screen.findByRole('dialog', { name: 'Verify selected' });
     expect(bulk.textContent).toContain('1 entry selected');
+  });
+
+  it('faculty: a pending entry waiting more than 7 days reads Overdue; the resident sees no such mark (issue 30)', async () => {
+    const nineDaysAgo = new Date(Date.now() - 9 * 86_400_000).toISOString();
+    const twoDaysAgo = new Date(Date.now() - 2 * 86_400_000).toISOString();
+    const routes = {
+      [LIST_PATH]: list([
+        row(PENDING, { createdAt: nineDaysAgo }),
+        row(RESET, { createdAt: nineDaysAgo, amendedAt: twoDaysAgo }),
+        row(APPROVED, { status: 'approved', createdAt: nineDaysAgo }),
+      ]),
+      'GET /students?page=1&pageSize=20&sort=name': list([]),
+    };
+    renderAs(user(STAFF_ID, 'professor'), 'leave', routes);
+    const table = await screen.findByRole('table', { name: 'Leave Records report' });
+    await within(table).findAllByText('Asha Nair', {}, PATIENTLY);
+    // Only the first: the reset one waits from its reset, two days ago; the approved one waits no more.
+    const marks = within(table).getAllByText('Overdue');
+    expect(marks).toHaveLength(1);
+    expect(marks[0]?.closest('[data-overdue]')?.textContent).toContain('Waiting for verification for 9 days');
+    cleanup();
+    vi.unstubAllGlobals();
+
+    renderAs(user(STUDENT_ID, null), 'leave', routes);
+    const own = await screen.findByRole('table', { name: 'Leave Records report' });
+    await within(own).findAllByText('Wedding', {}, PATIENTLY);
+    expect(within(own).queryByText('Overdue')).toBeNull();
   });
 
   it('checklist: a Status column, and a long feedback shown whole, wrapping inside its column', async () => {

@@ -27,6 +27,7 @@ import {
 } from '@pgel/shared/auth/policies';
 import { RECORD_MESSAGES, type RecordListItem } from '@pgel/shared/records/api';
 import { findKind } from '@pgel/shared/records/kinds';
+import { isOverdue, pendingSince } from '@pgel/shared/records/overdue';
 import { SIGN_OFF_MAX, SIGN_OFF_MESSAGES } from '@pgel/shared/records/sign-off';
 import {
   RECORD_STATUS_LABELS,
@@ -46,6 +47,7 @@ import { FileViewerModal, type ViewableFile } from '../../../components/file-vie
 import { FlagBadges } from '../../../components/flag-badges';
 import { useAddAction } from '../../../components/floating-add-button';
 import { OfflineListNote } from '../../../components/offline-list-note';
+import { OverdueBadge } from '../../../components/overdue-badge';
 import { StatusPanel } from '../../../components/status-panel';
 import { useCardLayout } from '../../../components/use-card-layout';
 import { paths } from '../../../lib/paths';
@@ -149,6 +151,8 @@ function KindReport({ kind }: { kind: RecordKind }) {
   const isPhone = useCardLayout();
   const actor = actorOf(user);
   const isStaffUser = isStaff(actor);
+  // Overdue marks the verifier's queue only (issue 30): a resident's own list stays as it was.
+  const overdueSince = (row: RecordListItem) => (isStaffUser ? pendingSince(row)?.toISOString() : undefined);
   // A student writes (adds, deletes) only once the department approved the account; until then
   // the page says why instead of offering the form (the server refuses such writes too).
   const canAdd = canWriteLogbook({ ...actor, verifyByHod: user.verifyByHod, paid: user.paid });
@@ -368,11 +372,14 @@ function KindReport({ kind }: { kind: RecordKind }) {
                 else setViewing({ file, title: 'Certificate' });
               }}
             />
-          ) : column.value === 'status' && row.flags.length > 0 ? (
-            // A doubtful entry's flags beside its status (issue 27); on a phone's card they
-            // wrap under it rather than squeeze the card's heading.
+          ) : column.value === 'status' &&
+            (row.flags.length > 0 || isOverdue(overdueSince(row), new Date())) ? (
+            // A doubtful entry's flags beside its status (issue 27), and Overdue on the
+            // verifier's side once it has waited more than 7 days (issue 30); on a phone's card
+            // they wrap under it rather than squeeze the card's heading.
             <Stack gap={4} align={isPhone ? 'flex-end' : 'flex-start'}>
               {formatCell(row, column, (file, title) => setViewing({ file, title }))}
+              <OverdueBadge since={overdueSince(row)} />
               <Box maw={isPhone ? 150 : undefined}>
                 <FlagBadges flags={row.flags} justify={isPhone ? 'flex-end' : 'flex-start'} />
               </Box>

@@ -36,6 +36,7 @@ function item(changes: Partial<ReportItem> = {}): ReportItem {
     date: '2026-03-10',
     role: null,
     flags: [],
+    pendingSince: null,
     url: `/task/teaching?record=${ITEM_ID}`,
     ...changes,
   };
@@ -48,6 +49,7 @@ function renderAs(who: SessionUser, routes: Record<string, FakeRoute>) {
     'GET /students?page=1&pageSize=20&sort=name': list([]),
     'GET /colleges': { status: 200, body: { items: [] } },
     'GET /reports/flags': { status: 200, body: { items: [] } },
+    'GET /reports/weekly-updates': { status: 200, body: { weeks: [], residents: 0, items: [] } },
     ...routes,
   });
   const { router } = withModals(<ActivityReportPage />, { initialUrl: '/reports' });
@@ -110,6 +112,49 @@ describe('ActivityReportPage', () => {
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
     ).toEqual(['Asha Nair', '2', '0', '3', '0', '0', '5']);
+    fireEvent.click(within(row).getByRole('button', { name: 'Asha Nair' }));
+    await waitFor(
+      () => expect(sent.map((r) => r.path)).toContain(`/reports?page=1&pageSize=10&studentId=${studentId}`),
+      PATIENTLY,
+    );
+  });
+
+  it("HOD: a pending entry waiting over 7 days reads Overdue; each resident's weeks without entries (issue 30)", async () => {
+    const studentId = '00000000-0000-4000-8000-0000000000f1';
+    const nineDaysAgo = new Date(Date.now() - 9 * 86_400_000).toISOString();
+    const { sent } = renderAs(sessionUser({ id: '00000000-0000-4000-8000-0000000000b1', role: 'hod' }), {
+      [FIRST_PAGE]: list([item({ status: 'pending', statusLabel: 'Pending', pendingSince: nineDaysAgo })]),
+      'GET /reports/weekly-updates': {
+        status: 200,
+        body: {
+          weeks: ['2026-12-07', '2026-11-30', '2026-11-23', '2026-11-16'],
+          residents: 12,
+          items: [
+            {
+              studentId,
+              studentName: 'Asha Nair',
+              missedWeeks: ['2026-11-30', '2026-11-16'],
+              weeksCounted: 4,
+              lastEntryAt: '2026-12-08T04:30:00.000Z',
+            },
+          ],
+        },
+      },
+      [`${FIRST_PAGE}&studentId=${studentId}`]: list([item()]),
+    });
+    const entry = await screen.findByRole('row', { name: /Teaching Experience/ }, PATIENTLY);
+    expect(within(entry).getByText('Overdue').closest('[data-overdue]')?.textContent).toContain(
+      'Waiting for verification for 9 days',
+    );
+
+    const card = await screen.findByRole('region', { name: 'Weeks without entries' }, PATIENTLY);
+    expect(await within(card).findByText('1 of 12 residents missed a week.', {}, PATIENTLY)).toBeTruthy();
+    const row = within(card).getByRole('row', { name: /Asha Nair/ });
+    const cells = within(row).getAllByRole('cell');
+    expect(cells[1]?.textContent).toBe('2 of 4');
+    expect(within(row).getByTitle('30-11-2026 to 06-12-2026')).toBeTruthy();
+    expect(within(row).getByTitle('16-11-2026 to 22-11-2026')).toBeTruthy();
+    expect(cells[3]?.textContent).toBe('08-12-2026');
     fireEvent.click(within(row).getByRole('button', { name: 'Asha Nair' }));
     await waitFor(
       () => expect(sent.map((r) => r.path)).toContain(`/reports?page=1&pageSize=10&studentId=${studentId}`),

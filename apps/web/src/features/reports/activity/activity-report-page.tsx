@@ -1,5 +1,10 @@
-import { Anchor, Card, Stack, Text, Title } from '@mantine/core';
-import { canChooseReportDepartment, canSeeFlagCounts, canSeeReports } from '@pgel/shared/auth/policies';
+import { Anchor, Card, Group, Stack, Text, Title } from '@mantine/core';
+import {
+  canChooseReportDepartment,
+  canSeeFlagCounts,
+  canSeeReports,
+  canSeeWeeklyUpdates,
+} from '@pgel/shared/auth/policies';
 import {
   REPORT_MESSAGES,
   REPORT_STATUS_FILTERS,
@@ -11,6 +16,7 @@ import { Link, useNavigate } from 'react-router';
 import { DataTable, type DataTableColumn, useListQuery } from '../../../components/data-table';
 import { FlagBadges } from '../../../components/flag-badges';
 import { NoAccessPanel } from '../../../components/no-access-panel';
+import { OverdueBadge } from '../../../components/overdue-badge';
 import { useCardLayout } from '../../../components/use-card-layout';
 import { useLiveSearchParams } from '../../../lib/search-params';
 import { useSessionUser } from '../../../lib/session';
@@ -23,6 +29,7 @@ import {
 } from './api/list-report-activity';
 import { FlagCountsCard } from './components/flag-counts-card';
 import { ReportFiltersBar } from './components/report-filters';
+import { WeeklyUpdatesCard } from './components/weekly-updates-card';
 
 const TITLE = 'Reports';
 
@@ -77,8 +84,10 @@ export function ActivityReportPage() {
 
   // The HOD's counts of flagged entries per student (issue 27): their own department, or the one
   // Master or Admin has chosen.
-  const showsFlagCounts =
-    canSeeFlagCounts(actor) && (!canChooseDepartment || (applied.collegeId && applied.departmentId));
+  const departmentChosen = !canChooseDepartment || Boolean(applied.collegeId && applied.departmentId);
+  const showsFlagCounts = canSeeFlagCounts(actor) && departmentChosen;
+  // Each resident's weeks without entries (issue 30), beside the flags.
+  const showsWeeklyUpdates = canSeeWeeklyUpdates(actor) && departmentChosen;
 
   const apply = (filters: ReportFilters) =>
     setSearchParams((current) => {
@@ -109,8 +118,13 @@ export function ActivityReportPage() {
               Role: {item.role}
             </Text>
           ) : null}
-          {/* A phone's card has no room beside its status: the flags go under the entry. */}
-          {isPhone ? <FlagBadges flags={item.flags} /> : null}
+          {/* A phone's card has no room beside its status: Overdue and the flags go under the entry. */}
+          {isPhone ? (
+            <Group gap={4}>
+              <OverdueBadge since={item.pendingSince} />
+              <FlagBadges flags={item.flags} />
+            </Group>
+          ) : null}
         </Stack>
       ),
       card: 'field',
@@ -129,6 +143,8 @@ export function ActivityReportPage() {
         ) : (
           <Stack gap={4} align="flex-start">
             <StatusBadge status={item.status} label={item.statusLabel} />
+            {/* Waiting for verification more than 7 days (issue 30). */}
+            <OverdueBadge since={item.pendingSince} />
             <FlagBadges flags={item.flags} />
           </Stack>
         ),
@@ -175,6 +191,12 @@ export function ActivityReportPage() {
       </Card>
       {showsFlagCounts ? (
         <FlagCountsCard
+          scope={{ collegeId: applied.collegeId, departmentId: applied.departmentId }}
+          onPickStudent={(studentId) => apply({ ...applied, studentId })}
+        />
+      ) : null}
+      {showsWeeklyUpdates ? (
+        <WeeklyUpdatesCard
           scope={{ collegeId: applied.collegeId, departmentId: applied.departmentId }}
           onPickStudent={(studentId) => apply({ ...applied, studentId })}
         />
