@@ -54,7 +54,7 @@ export function Component() {
       !canWriteLogbook({ ...actor, verifyByHod: user.verifyByHod, paid: user.paid }) ? (
         <AwaitingApprovalNotice />
       ) : null}
-      {canCreateRecord(actor) ? <MonthStrip studentId={user.id} /> : null}
+      {canCreateRecord(actor) ? <MonthStrip studentId={user.id} joiningDate={user.joiningDate} /> : null}
       {canCreateRecord(actor) ? <StudentProgress /> : null}
       {canVerifyRecords(actor) ? <PendingVerifications /> : null}
       {canAuthenticateAnyMonths(actor) ? <ResidentsToAuthenticate /> : null}

@@ -14,6 +14,7 @@ import {
 import { CHECKLIST_TARGET, DASHBOARD_CATEGORIES } from '@pgel/shared/records/dashboard';
 import { kindPagePath } from '@pgel/shared/records/paths';
 import { IconAlertTriangle, IconChevronRight } from '@tabler/icons-react';
+import { memo, useDeferredValue } from 'react';
 import { Link } from 'react-router';
 import { OfflineListNote } from '../../../components/offline-list-note';
 import { errorMessage } from '../../../lib/api-client';
@@ -46,7 +47,15 @@ function entryWord(total: number): string {
   return total === 1 ? ' entry' : ' entries';
 }
 
-function CategoryCard({ title, kindId, counts }: { title: string; kindId: string; counts: Counts }) {
+const CategoryCard = memo(function CategoryCard({
+  title,
+  kindId,
+  counts,
+}: {
+  title: string;
+  kindId: string;
+  counts: Counts;
+}) {
   const done = isCategoryDone(kindId, counts);
   const isChecklist = kindId === 'checklist';
   const color = done ? 'teal' : 'orange';
@@ -99,7 +108,7 @@ function CategoryCard({ title, kindId, counts }: { title: string; kindId: string
       </Card>
     </UnstyledButton>
   );
-}
+});
 
 /**
  * A procedure or skill card's approved entries by the role the faculty confirmed (issue 27):
@@ -125,8 +134,11 @@ function ConfirmedRoles({ roles }: { roles: Counts['roles'] }) {
 /** The student's dashboard: the Mandatory Checklist and one card per activity category. */
 export function StudentProgress() {
   const counts = useRecordCounts();
-  const byKind = new Map((counts.data?.items ?? []).map((row) => [row.kind, row]));
-  const offlineAt = counts.data?.offlineAt;
+  // The cards take new counts in a transition (issue 29): the answer's own update is synchronous
+  // (the query's store) and would draw twenty cards in one long task on a phone.
+  const data = useDeferredValue(counts.data);
+  const byKind = new Map((data?.items ?? []).map((row) => [row.kind, row]));
+  const offlineAt = data?.offlineAt;
   const checklist = DASHBOARD_CATEGORIES.find((c) => c.kindId === 'checklist');
   const others = DASHBOARD_CATEGORIES.filter((c) => c.kindId !== 'checklist');
   return (

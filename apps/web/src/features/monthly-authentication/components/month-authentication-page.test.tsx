@@ -4,6 +4,7 @@ import {
   MONTH_AUTHENTICATION_MESSAGES as M,
   type StudentAuthentications,
 } from '@pgel/shared/supervision/month-authentication';
+import { addMonths, indiaMonth, shortMonthLabel } from '@pgel/shared/supervision/months';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -211,7 +212,7 @@ describe('MonthStrip', () => {
       'GET /auth/me': { status: 200, body: { user: student } },
       [`GET ${base}`]: { status: 200, body: MONTHS },
     });
-    withModals(<MonthStrip studentId={STUDENT_ID} />);
+    withModals(<MonthStrip studentId={STUDENT_ID} joiningDate={null} />);
     const strip = await screen.findByRole('list', { name: 'Months of the course' }, PATIENTLY);
     expect(
       within(strip)
@@ -226,5 +227,21 @@ describe('MonthStrip', () => {
     expect(screen.getByText('Overdue: 1')).toBeTruthy();
     expect(screen.getByText('Due: 1')).toBeTruthy();
     expect(screen.getByText(/1 month of the course to come, until December 2026/)).toBeTruthy();
+  });
+
+  it('keeps the room of the months from joining while their states load, so nothing below moves', async () => {
+    const current = indiaMonth(new Date());
+    const joined = addMonths(current, -2);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>(() => undefined)),
+    );
+    withModals(<MonthStrip studentId={STUDENT_ID} joiningDate={`${joined}-15`} />);
+    const cells = await screen.findAllByRole('listitem', { hidden: true }, PATIENTLY);
+    expect(cells.map((cell) => cell.textContent)).toEqual(
+      [joined, addMonths(joined, 1), current].map((month) => `${shortMonthLabel(month).replace(' ', '')}`),
+    );
+    expect(screen.getByText(/33 months of the course to come/)).toBeTruthy();
+    expect(screen.queryByRole('list', { name: 'Months of the course' })).toBeNull();
   });
 });

@@ -5,9 +5,17 @@ import {
   MONTH_STATE_LABELS,
   monthAuthenticationPath,
 } from '@pgel/shared/supervision/month-authentication';
-import { indiaMonth, type MonthState, monthLabel } from '@pgel/shared/supervision/months';
+import {
+  addMonths,
+  COURSE_MONTHS,
+  indiaMonth,
+  type MonthState,
+  monthLabel,
+  monthOfDate,
+  monthsBetween,
+} from '@pgel/shared/supervision/months';
 import { IconAlertTriangle, IconCircleCheck, IconClock, IconPencilExclamation } from '@tabler/icons-react';
-import type { CSSProperties } from 'react';
+import { type CSSProperties, useDeferredValue } from 'react';
 import { Link } from 'react-router';
 import { useStudentAuthentications } from '../api/get-student-authentications';
 import { MONTH_STATE_COLORS } from './month-state-badge';
@@ -41,18 +49,59 @@ function stateWords(month: LogbookMonth): string {
 }
 
 /**
+ * The months the strip will show, known before its answer from the resident's joining date: the
+ * placeholder takes their room, so nothing below moves when the answer comes (issue 29's CLS).
+ */
+function expectedMonths(
+  joiningDate: string | null,
+  current: string,
+): { begun: string[]; upcoming: number } | null {
+  if (!joiningDate) return null;
+  const first = monthOfDate(joiningDate);
+  if (first > current) return null;
+  const last = addMonths(first, COURSE_MONTHS - 1);
+  const begun = monthsBetween(first, last < current ? last : current);
+  return { begun, upcoming: COURSE_MONTHS - begun.length };
+}
+
+/** Grey cells with the months' names, in the place and size the states will take. */
+function StripPlaceholder({ months }: { months: string[] }) {
+  return (
+    <>
+      <ol className={classes.strip} aria-hidden>
+        {months.map((month) => {
+          const [year, number] = month.split('-');
+          return (
+            <li key={month} className={`${classes.cell} ${classes.placeholder}`}>
+              <span className={classes.month}>{SHORT_MONTHS[Number(number) - 1]}</span>
+              <span className={classes.year}>{year}</span>
+              <span className={classes.icon} />
+            </li>
+          );
+        })}
+      </ol>
+      <Skeleton height={20} width={280} maw="100%" radius="xl" />
+    </>
+  );
+}
+
+/**
  * The resident's dashboard strip (issue 30): a cell per month of the course that has begun, in
  * the state's colour with its icon, each named in words for a screen reader ("October 2026:
  * Overdue"), and a legend with the count of each state in words. The months to come are one line.
  */
-export function MonthStrip({ studentId }: { studentId: string }) {
+export function MonthStrip({ studentId, joiningDate }: { studentId: string; joiningDate: string | null }) {
   const query = useStudentAuthentications(studentId);
-  const months = query.data?.months ?? [];
+  // Drawn in a transition when the answer comes, like the dashboard's counts (issue 29).
+  const data = useDeferredValue(query.data);
+  const isPending = query.isPending || (query.data !== undefined && data === undefined);
+  const months = data?.months ?? [];
   const begun = months.filter((m) => m.state !== 'upcoming');
   const upcoming = months.filter((m) => m.state === 'upcoming');
   const current = indiaMonth(new Date());
   const count = (state: MonthState) => begun.filter((m) => m.state === state).length;
   const changed = begun.filter((m) => m.changedAfterAuthentication).length;
+  const expected = expectedMonths(joiningDate, current);
 
   return (
     <Card withBorder radius="lg" padding="md" component="section" aria-labelledby="month-strip-title">
@@ -65,7 +114,13 @@ export function MonthStrip({ studentId }: { studentId: string }) {
             Details
           </Anchor>
         </Group>
-        {query.isPending ? <Skeleton height={48} radius="sm" /> : null}
+        {isPending ? (
+          expected ? (
+            <StripPlaceholder months={expected.begun} />
+          ) : (
+            <Skeleton height={48} radius="sm" />
+          )
+        ) : null}
         {query.isError ? (
           <Text size="sm" c="red.9">
             The months could not be loaded.
@@ -100,7 +155,7 @@ export function MonthStrip({ studentId }: { studentId: string }) {
             })}
           </ol>
         ) : null}
-        {query.isSuccess ? (
+        {data ? (
           <Group gap="xs" aria-label="Months by state">
             {LEGEND.map((state) => (
               <Badge
@@ -121,13 +176,23 @@ export function MonthStrip({ studentId }: { studentId: string }) {
           </Group>
         ) : null}
         {upcoming.length > 0 ? (
-          <Text size="xs" c="dimmed">
-            {upcoming.length} {upcoming.length === 1 ? 'month' : 'months'} of the course to come, until{' '}
-            {monthLabel(upcoming[upcoming.length - 1]?.month ?? current)}. Each is due by the 10th of the next
-            month.
-          </Text>
+          <UpcomingLine count={upcoming.length} last={upcoming[upcoming.length - 1]?.month ?? current} />
+        ) : isPending && expected && expected.upcoming > 0 ? (
+          <UpcomingLine
+            count={expected.upcoming}
+            last={addMonths(expected.begun[0] ?? current, COURSE_MONTHS - 1)}
+          />
         ) : null}
       </Stack>
     </Card>
+  );
+}
+
+function UpcomingLine({ count, last }: { count: number; last: string }) {
+  return (
+    <Text size="xs" c="dimmed">
+      {count} {count === 1 ? 'month' : 'months'} of the course to come, until {monthLabel(last)}. Each is due
+      by the 10th of the next month.
+    </Text>
   );
 }
