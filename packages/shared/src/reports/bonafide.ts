@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MONTH_NAMES } from '../supervision/months';
 import { DocumentCheckSchema } from './documents';
 
 /** The Bonafide Certificate (spec 01 section 2.11): offered in the profile menu to certified students. */
@@ -92,25 +93,10 @@ export function formatBonafideReference(financialYear: string, sequence: number)
   return `${BONAFIDE_REFERENCE_PREFIX}/${financialYear}/${String(sequence).padStart(6, '0')}`;
 }
 
-const LONG_MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-] as const;
-
 /** A YYYY-MM-DD date as the certificate prints it: '1 August 2024'. */
 export function formatBonafideDate(isoDate: string): string {
   const [y, m, d] = isoDate.split('-').map(Number) as [number, number, number];
-  return `${d} ${LONG_MONTHS[m - 1]} ${y}`;
+  return `${d} ${MONTH_NAMES[m - 1]} ${y}`;
 }
 
 /** The public check of a certificate's code (`/check/{code}`, issue 28): genuine or revoked. */

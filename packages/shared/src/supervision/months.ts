@@ -18,7 +18,8 @@ export const COURSE_MONTHS = 36;
 
 const INDIA_OFFSET_MS = (5 * 60 + 30) * 60 * 1000;
 
-const MONTH_NAMES = [
+/** The months' names in English, January first (the strip, the bonafide certificate's date). */
+export const MONTH_NAMES = [
   'January',
   'February',
   'March',

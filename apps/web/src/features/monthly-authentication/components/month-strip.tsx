@@ -9,6 +9,7 @@ import {
   addMonths,
   COURSE_MONTHS,
   indiaMonth,
+  MONTH_NAMES,
   type MonthState,
   monthLabel,
   monthOfDate,
@@ -21,7 +22,8 @@ import { useStudentAuthentications } from '../api/get-student-authentications';
 import { MONTH_STATE_COLORS } from './month-state-badge';
 import classes from './month-strip.module.css';
 
-const SHORT_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+/** 'Nov': a cell's month. */
+const shortMonthName = (month: string) => MONTH_NAMES[Number(month.split('-')[1]) - 1]?.slice(0, 3);
 
 /** The legend's states, in the order a resident reads them. */
 const LEGEND: ReadonlyArray<Exclude<MonthState, 'upcoming'>> = ['authenticated', 'due', 'overdue'];
@@ -70,10 +72,10 @@ function StripPlaceholder({ months }: { months: string[] }) {
     <>
       <ol className={classes.strip} aria-hidden>
         {months.map((month) => {
-          const [year, number] = month.split('-');
+          const [year] = month.split('-');
           return (
             <li key={month} className={`${classes.cell} ${classes.placeholder}`}>
-              <span className={classes.month}>{SHORT_MONTHS[Number(number) - 1]}</span>
+              <span className={classes.month}>{shortMonthName(month)}</span>
               <span className={classes.year}>{year}</span>
               <span className={classes.icon} />
             </li>
@@ -129,7 +131,7 @@ export function MonthStrip({ studentId, joiningDate }: { studentId: string; join
         {begun.length > 0 ? (
           <ol className={classes.strip} aria-label="Months of the course">
             {begun.map((month) => {
-              const [year, number] = month.month.split('-');
+              const [year] = month.month.split('-');
               return (
                 <li
                   key={month.month}
@@ -142,7 +144,7 @@ export function MonthStrip({ studentId, joiningDate }: { studentId: string; join
                   title={`${monthLabel(month.month)}: ${stateWords(month)}`}
                 >
                   <span className={classes.month} aria-hidden>
-                    {SHORT_MONTHS[Number(number) - 1]}
+                    {shortMonthName(month.month)}
                   </span>
                   <span className={classes.year} aria-hidden>
                     {year}
