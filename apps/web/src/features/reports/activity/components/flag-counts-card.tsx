@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Card, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Card, Group, Table, Text } from '@mantine/core';
 import {
   FLAG_MESSAGES,
   type FlagCounts,
@@ -7,8 +7,8 @@ import {
 } from '@pgel/shared/records/flags';
 import { IconFlag } from '@tabler/icons-react';
 import { useCardLayout } from '../../../../components/use-card-layout';
-import { errorMessage } from '../../../../lib/api-client';
 import { type FlagCountsScope, useFlagCounts } from '../api/get-flag-counts';
+import { ResidentCardList, ResidentSummaryCard, StudentLink } from './resident-summary-card';
 
 type Row = FlagCounts['items'][number];
 
@@ -27,45 +27,19 @@ export function FlagCountsCard({
   const isPhone = useCardLayout();
   const rows = counts.data ?? [];
   return (
-    <Card withBorder radius="lg" padding="md" component="section" aria-labelledby="flag-counts-title">
-      <Stack gap="sm">
-        <Group gap="xs" justify="space-between">
-          <Group gap={6}>
-            <IconFlag size={18} color="var(--mantine-color-orange-8)" aria-hidden />
-            <Title order={2} size="h4" id="flag-counts-title">
-              {FLAG_MESSAGES.title}
-            </Title>
-          </Group>
-          {counts.isFetching ? <Loader size="xs" aria-label="Loading the flagged entries" /> : null}
-        </Group>
-        <Text size="xs" c="dark.4">
-          Flagged for a second look, never refused. Choose a name to see that student's entries.
-        </Text>
-        {counts.isError ? (
-          <Alert color="red" variant="light">
-            {errorMessage(counts.error)}
-          </Alert>
-        ) : null}
-        {counts.isSuccess && rows.length === 0 ? <Text c="dimmed">{FLAG_MESSAGES.none}</Text> : null}
-        {rows.length > 0 && isPhone ? <CountCards rows={rows} onPickStudent={onPickStudent} /> : null}
-        {rows.length > 0 && !isPhone ? <CountTable rows={rows} onPickStudent={onPickStudent} /> : null}
-      </Stack>
-    </Card>
-  );
-}
-
-function StudentLink({ row, onPick }: { row: Row; onPick: (id: string) => void }) {
-  return (
-    <Anchor
-      component="button"
-      type="button"
-      size="sm"
-      fw={600}
-      ta="left"
-      onClick={() => onPick(row.studentId)}
+    <ResidentSummaryCard
+      titleId="flag-counts-title"
+      icon={<IconFlag size={18} color="var(--mantine-color-orange-8)" aria-hidden />}
+      title={FLAG_MESSAGES.title}
+      intro={"Flagged for a second look, never refused. Choose a name to see that student's entries."}
+      loadingLabel="Loading the flagged entries"
+      isFetching={counts.isFetching}
+      error={counts.isError ? counts.error : null}
     >
-      {row.studentName}
-    </Anchor>
+      {counts.isSuccess && rows.length === 0 ? <Text c="dimmed">{FLAG_MESSAGES.none}</Text> : null}
+      {rows.length > 0 && isPhone ? <CountCards rows={rows} onPickStudent={onPickStudent} /> : null}
+      {rows.length > 0 && !isPhone ? <CountTable rows={rows} onPickStudent={onPickStudent} /> : null}
+    </ResidentSummaryCard>
   );
 }
 
@@ -109,12 +83,7 @@ function CountTable({ rows, onPickStudent }: { rows: readonly Row[]; onPickStude
 /** Phones: one card per student, the flags it has as counted badges. */
 function CountCards({ rows, onPickStudent }: { rows: readonly Row[]; onPickStudent: (id: string) => void }) {
   return (
-    <Stack
-      component="ul"
-      gap="xs"
-      style={{ listStyle: 'none', padding: 0, margin: 0 }}
-      aria-labelledby="flag-counts-title"
-    >
+    <ResidentCardList labelledBy="flag-counts-title">
       {rows.map((row) => (
         <li key={row.studentId}>
           <Card withBorder radius="md" padding="sm">
@@ -141,6 +110,6 @@ function CountCards({ rows, onPickStudent }: { rows: readonly Row[]; onPickStude
           </Card>
         </li>
       ))}
-    </Stack>
+    </ResidentCardList>
   );
 }

@@ -1,16 +1,4 @@
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Card,
-  Group,
-  Loader,
-  Stack,
-  Table,
-  Text,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Badge, Card, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import {
   WEEKLY_UPDATE_MESSAGES,
   type WeeklyUpdates,
@@ -21,9 +9,9 @@ import { reportDate } from '@pgel/shared/reports/activity';
 import { IconCalendarX } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useCardLayout } from '../../../../components/use-card-layout';
-import { errorMessage } from '../../../../lib/api-client';
 import type { FlagCountsScope } from '../api/get-flag-counts';
 import { useWeeklyUpdates } from '../api/get-weekly-updates';
+import { ResidentCardList, ResidentSummaryCard, StudentLink } from './resident-summary-card';
 
 type Row = WeeklyUpdates['items'][number];
 
@@ -59,21 +47,6 @@ function lastEntry(row: Row): string {
   return row.lastEntryAt ? reportDate(dayjs(row.lastEntryAt).format('YYYY-MM-DD')) : 'Never';
 }
 
-function StudentLink({ row, onPick }: { row: Row; onPick: (id: string) => void }) {
-  return (
-    <Anchor
-      component="button"
-      type="button"
-      size="sm"
-      fw={600}
-      ta="left"
-      onClick={() => onPick(row.studentId)}
-    >
-      {row.studentName}
-    </Anchor>
-  );
-}
-
 const missedText = (row: Row) => `${row.missedWeeks.length} of ${row.weeksCounted}`;
 
 /**
@@ -92,39 +65,28 @@ export function WeeklyUpdatesCard({
   const isPhone = useCardLayout();
   const rows = updates.data?.items ?? [];
   return (
-    <Card withBorder radius="lg" padding="md" component="section" aria-labelledby="weekly-updates-title">
-      <Stack gap="sm">
-        <Group gap="xs" justify="space-between">
-          <Group gap={6}>
-            <IconCalendarX size={18} color="var(--mantine-color-red-8)" aria-hidden />
-            <Title order={2} size="h4" id="weekly-updates-title">
-              {WEEKLY_UPDATE_MESSAGES.title}
-            </Title>
-          </Group>
-          {updates.isFetching ? <Loader size="xs" aria-label="Loading the weeks without entries" /> : null}
-        </Group>
-        <Text size="xs" c="dark.4">
-          {WEEKLY_UPDATE_MESSAGES.intro} Choose a name to see that resident's entries.
+    <ResidentSummaryCard
+      titleId="weekly-updates-title"
+      icon={<IconCalendarX size={18} color="var(--mantine-color-red-8)" aria-hidden />}
+      title={WEEKLY_UPDATE_MESSAGES.title}
+      intro={<>{WEEKLY_UPDATE_MESSAGES.intro} Choose a name to see that resident's entries.</>}
+      loadingLabel="Loading the weeks without entries"
+      isFetching={updates.isFetching}
+      error={updates.isError ? updates.error : null}
+    >
+      {updates.data ? (
+        <Text size="sm" fw={500}>
+          {updates.data.residents === 0
+            ? 'No resident of this department writes the logbook yet.'
+            : `${rows.length} of ${updates.data.residents} residents missed a week.`}
         </Text>
-        {updates.isError ? (
-          <Alert color="red" variant="light">
-            {errorMessage(updates.error)}
-          </Alert>
-        ) : null}
-        {updates.data ? (
-          <Text size="sm" fw={500}>
-            {updates.data.residents === 0
-              ? 'No resident of this department writes the logbook yet.'
-              : `${rows.length} of ${updates.data.residents} residents missed a week.`}
-          </Text>
-        ) : null}
-        {updates.isSuccess && rows.length === 0 && updates.data.residents > 0 ? (
-          <Text c="dimmed">{WEEKLY_UPDATE_MESSAGES.none}</Text>
-        ) : null}
-        {rows.length > 0 && isPhone ? <ResidentCards rows={rows} onPickStudent={onPickStudent} /> : null}
-        {rows.length > 0 && !isPhone ? <ResidentTable rows={rows} onPickStudent={onPickStudent} /> : null}
-      </Stack>
-    </Card>
+      ) : null}
+      {updates.isSuccess && rows.length === 0 && updates.data.residents > 0 ? (
+        <Text c="dimmed">{WEEKLY_UPDATE_MESSAGES.none}</Text>
+      ) : null}
+      {rows.length > 0 && isPhone ? <ResidentCards rows={rows} onPickStudent={onPickStudent} /> : null}
+      {rows.length > 0 && !isPhone ? <ResidentTable rows={rows} onPickStudent={onPickStudent} /> : null}
+    </ResidentSummaryCard>
   );
 }
 
@@ -178,12 +140,7 @@ function ResidentCards({
   onPickStudent: (id: string) => void;
 }) {
   return (
-    <Stack
-      component="ul"
-      gap="xs"
-      style={{ listStyle: 'none', padding: 0, margin: 0 }}
-      aria-labelledby="weekly-updates-title"
-    >
+    <ResidentCardList labelledBy="weekly-updates-title">
       {rows.map((row) => (
         <li key={row.studentId}>
           <Card withBorder radius="md" padding="sm">
@@ -202,6 +159,6 @@ function ResidentCards({
           </Card>
         </li>
       ))}
-    </Stack>
+    </ResidentCardList>
   );
 }
