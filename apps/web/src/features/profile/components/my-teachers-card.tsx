@@ -127,7 +127,7 @@ export function MyTeachersCard({ canAdd }: { canAdd: boolean }) {
       <Alert color="red" variant="light" title="Error" icon={<IconAlertTriangle size={20} />}>
         <Stack gap="sm" align="flex-start">
           <span>{errorMessage(teachers.error)}</span>
-          <Button size="compact-sm" variant="light" color="red.8" onClick={() => void teachers.refetch()}>
+          <Button size="compact-sm" variant="light" color="red" onClick={() => void teachers.refetch()}>
             Retry
           </Button>
         </Stack>

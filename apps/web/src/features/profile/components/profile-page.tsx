@@ -109,7 +109,7 @@ export function ProfilePage() {
         <Alert color="red" variant="light" title="Error" icon={<IconAlertTriangle size={20} />}>
           <Stack gap="sm" align="flex-start">
             <span>{errorMessage(profile.error)}</span>
-            <Button size="compact-sm" variant="light" color="red.8" onClick={() => void profile.refetch()}>
+            <Button size="compact-sm" variant="light" color="red" onClick={() => void profile.refetch()}>
               Retry
             </Button>
           </Stack>

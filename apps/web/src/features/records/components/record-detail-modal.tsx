@@ -275,7 +275,7 @@ function RecordDetailBody({
 
       <DialogActions>
         {record.canDelete && onDelete ? (
-          <Button variant="light" color="red.8" onClick={() => onDelete(record)}>
+          <Button variant="light" color="red" onClick={() => onDelete(record)}>
             Delete
           </Button>
         ) : null}

@@ -343,7 +343,7 @@ export function TextListField({ field, value, error, onChange }: FieldProps<'tex
             {index > 0 ? (
               <ActionIcon
                 variant="light"
-                color="red.8"
+                color="red"
                 size={42}
                 aria-label={`Remove ${field.itemLabel} ${index + 1}`}
                 onClick={() => onChange(lines.filter((_, i) => i !== index))}

@@ -441,7 +441,7 @@ function KindReport({ kind }: { kind: RecordKind }) {
               <Tooltip label="Delete">
                 <ActionIcon
                   variant="light"
-                  color="red.8"
+                  color="red"
                   size="lg"
                   aria-label={`Delete the entry of ${formatDateLabel(row)}`}
                   loading={deletingIds.has(row.id)}

@@ -410,7 +410,7 @@ export function StudentsPage() {
                 <Tooltip label="Delete">
                   <ActionIcon
                     variant="light"
-                    color="red.8"
+                    color="red"
                     size="lg"
                     aria-label={`Delete ${student.name}`}
                     disabled={busyIds.has(student.id)}

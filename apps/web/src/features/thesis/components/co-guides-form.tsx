@@ -145,7 +145,7 @@ export function CoGuidesForm({ stage, thesis, collegeId, disabled, proposed = []
                     <Tooltip label="Remove">
                       <ActionIcon
                         variant="light"
-                        color="red.8"
+                        color="red"
                         size="lg"
                         aria-label={`Remove Co-guide ${n}`}
                         onClick={() => removeRow(row.key)}

@@ -156,7 +156,7 @@ export function ReviewUploads({
                 <Tooltip label="Delete">
                   <ActionIcon
                     variant="light"
-                    color="red.8"
+                    color="red"
                     size="lg"
                     aria-label={`Delete the upload of ${formatDate(row.date)}`}
                     loading={deletingIds.has(row.id)}

@@ -67,7 +67,7 @@ export function MyInvoicesCard() {
           <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />}>
             <Group gap="sm">
               <span>{errorMessage(invoices.error)}</span>
-              <Button size="compact-sm" variant="light" color="red.8" onClick={() => void invoices.refetch()}>
+              <Button size="compact-sm" variant="light" color="red" onClick={() => void invoices.refetch()}>
                 Retry
               </Button>
             </Group>
