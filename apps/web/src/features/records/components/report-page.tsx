@@ -425,10 +425,10 @@ function KindReport({ kind }: { kind: RecordKind }) {
                 Action
               </Button>
             ) : null}
-            {canSignOffRow(row) ? (
+            {canSignOffRow(row) && isPhone ? (
               <Button
-                size={isPhone ? 'sm' : 'compact-sm'}
-                h={isPhone ? 44 : undefined}
+                size="sm"
+                h={44}
                 variant="light"
                 leftSection={<IconSignature size={16} aria-hidden />}
                 aria-label={`${SIGN_OFF_MESSAGES.action}: the entry of ${formatDateLabel(row)}`}
@@ -436,6 +436,19 @@ function KindReport({ kind }: { kind: RecordKind }) {
               >
                 {SIGN_OFF_MESSAGES.action}
               </Button>
+            ) : null}
+            {/* A table row keeps its columns: on a laptop the action is an icon like View. */}
+            {canSignOffRow(row) && !isPhone ? (
+              <Tooltip label={SIGN_OFF_MESSAGES.action}>
+                <ActionIcon
+                  variant="light"
+                  size="lg"
+                  aria-label={`${SIGN_OFF_MESSAGES.action}: the entry of ${formatDateLabel(row)}`}
+                  onClick={() => setSigningOff([row])}
+                >
+                  <IconSignature size={18} aria-hidden />
+                </ActionIcon>
+              </Tooltip>
             ) : null}
             {canDeleteRow(row) ? (
               <Tooltip label="Delete">
