@@ -73,7 +73,9 @@ async function remindGuidesOf(
   for (const b of behind) {
     const guideId = guides.get(b.resident.id)?.id;
     if (!guideId || !fresh.has(`${guideId}:${b.resident.id}`)) continue;
-    byGuide.set(guideId, [...(byGuide.get(guideId) ?? []), b]);
+    const list = byGuide.get(guideId);
+    if (list) list.push(b);
+    else byGuide.set(guideId, [b]);
   }
   for (const [guideId, list] of byGuide) {
     const contact = contacts.get(guideId);

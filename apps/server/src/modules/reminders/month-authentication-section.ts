@@ -25,7 +25,7 @@ const M = HOD_SUMMARY_MESSAGES.months;
 export function daysOverdue(month: { month: string; changedAt: Date | null }, today: string): number {
   const due = authenticationDueDate(month.month);
   const changed = month.changedAt ? indiaDate(month.changedAt) : null;
-  return daysBetween(changed && changed > due ? changed : due, today);
+  return Math.max(0, daysBetween(changed && changed > due ? changed : due, today));
 }
 
 /**
@@ -44,10 +44,10 @@ export const monthAuthenticationSection: SummarySectionSource = async (db, depar
   const today = indiaDate(now);
   const behind = new Map<string, Array<(typeof months)[number] & { overdue: number }>>();
   for (const month of months) {
-    behind.set(month.studentId, [
-      ...(behind.get(month.studentId) ?? []),
-      { ...month, overdue: daysOverdue(month, today) },
-    ]);
+    const late = { ...month, overdue: daysOverdue(month, today) };
+    const list = behind.get(month.studentId);
+    if (list) list.push(late);
+    else behind.set(month.studentId, [late]);
   }
   const late = residents.filter((resident) => behind.has(resident.id));
   const guides = await monthGuides(db, late);
