@@ -45,13 +45,23 @@ export function testDbKind(): TestDbKind {
   return kind;
 }
 
+/**
+ * The name of a scratch PostgreSQL database a test makes (and drops): `<TEST_DB_PREFIX>_<label>_<hex>`,
+ * `pgel_test_<hex>` by default, so the databases of one checkout's runs can be told apart (and
+ * dropped) on a server others test on too.
+ */
+export function scratchDatabaseName(label?: string): string {
+  const prefix = process.env.TEST_DB_PREFIX || 'pgel_test';
+  return [prefix, label, randomBytes(6).toString('hex')].filter(Boolean).join('_');
+}
+
 /** A fresh, migrated database: PGlite in memory, or a new PostgreSQL database dropped on close. */
 export async function openTestDatabase(): Promise<DatabaseHandle> {
   if (testDbKind() === 'pglite') return openDatabase({ pgliteDir: 'memory://' });
 
   const adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DB=postgres needs DATABASE_URL (an account that may CREATE DATABASE)');
-  const name = `pgel_test_${randomBytes(6).toString('hex')}`;
+  const name = scratchDatabaseName();
   await withAdmin(adminUrl, (admin) => admin.query(`CREATE DATABASE "${name}"`));
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;

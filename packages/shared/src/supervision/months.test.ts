@@ -2,8 +2,11 @@ import { describe, expect, it } from 'vitest';
 import {
   addMonths,
   authenticationDueDate,
+  authenticationEscalationDate,
+  daysBetween,
   indiaMonth,
   isMonth,
+  lastEscalatedMonth,
   monthLabel,
   monthRange,
   monthState,
@@ -40,5 +43,16 @@ describe('logbook months', () => {
     expect(monthState('2026-10', false, at('2026-11-10T18:31:00Z'))).toBe('overdue');
     expect(monthState('2026-12', false, at('2026-11-10T06:00:00Z'))).toBe('upcoming');
     expect(monthState('2026-10', true, at('2027-01-01T06:00:00Z'))).toBe('authenticated');
+  });
+
+  it("goes to the HOD's summary from the 20th of the next month, India time", () => {
+    const at = (iso: string) => new Date(iso);
+    expect(authenticationEscalationDate('2026-12')).toBe('2027-01-20');
+    expect(lastEscalatedMonth(at('2026-12-19T18:29:00Z'))).toBe('2026-10');
+    expect(lastEscalatedMonth(at('2026-12-19T18:31:00Z'))).toBe('2026-11');
+    expect(lastEscalatedMonth(at('2027-01-31T06:00:00Z'))).toBe('2026-12');
+    expect(lastEscalatedMonth(at('2027-01-05T06:00:00Z'))).toBe('2026-11');
+    expect(daysBetween('2026-12-10', '2026-12-21')).toBe(11);
+    expect(daysBetween('2026-02-10', '2026-03-10')).toBe(28);
   });
 });

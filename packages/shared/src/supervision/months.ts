@@ -13,6 +13,12 @@ export const MONTH_YEAR_RANGE = { min: 2000, max: 2100 } as const;
 /** The day of the next month by which a month is to be authenticated (PGMER: monthly). */
 export const AUTHENTICATION_DUE_DAY = 10;
 
+/**
+ * The day of the next month from which a month still not authenticated goes into the HOD's
+ * weekly summary (issue 30; the guide is reminded from AUTHENTICATION_DUE_DAY).
+ */
+export const AUTHENTICATION_ESCALATION_DAY = 20;
+
 /** A course runs three years: the dashboard's strip shows this many months from joining. */
 export const COURSE_MONTHS = 36;
 
@@ -103,6 +109,25 @@ export function shortMonthLabel(month: string): string {
 /** The last day a month may be authenticated without being overdue: the 10th of the next month. */
 export function authenticationDueDate(month: string): string {
   return `${addMonths(month, 1)}-${String(AUTHENTICATION_DUE_DAY).padStart(2, '0')}`;
+}
+
+/** The day from which a month still not authenticated goes into the HOD's summary: the 20th of the next month. */
+export function authenticationEscalationDate(month: string): string {
+  return `${addMonths(month, 1)}-${String(AUTHENTICATION_ESCALATION_DAY).padStart(2, '0')}`;
+}
+
+/** The latest month whose escalation date (the 20th of the next month) is on or before India's date at `now`. */
+export function lastEscalatedMonth(now: Date): string {
+  const today = indiaDate(now);
+  const current = monthOfDate(today);
+  return Number(today.slice(8, 10)) >= AUTHENTICATION_ESCALATION_DAY
+    ? addMonths(current, -1)
+    : addMonths(current, -2);
+}
+
+/** Whole days from `from` to `to` (both YYYY-MM-DD); negative when `to` is earlier. */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 }
 
 /**

@@ -16,11 +16,14 @@ export const sentReminders = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id),
-    /** A ReminderKind id (modules/reminders): 'weekly-update', 'hod-summary'. */
+    /** A ReminderKind id (modules/reminders): 'weekly-update', 'hod-summary', 'month-authentication'. */
     kind: text('kind').notNull(),
-    /** What it is about: the resident of a weekly nudge, the department of an HOD's summary. */
+    /**
+     * What it is about: the resident of a weekly nudge or of a guide's month reminder, the
+     * department of an HOD's summary.
+     */
     subjectId: uuid('subject_id').notNull(),
-    /** The period it is for: a week's Monday (YYYY-MM-DD). */
+    /** The period it is for: a week's Monday (YYYY-MM-DD), a month (YYYY-MM). */
     period: text('period').notNull(),
     /** The recipient's college (null for staff without one), so the table can be split by college. */
     collegeId: uuid('college_id').references(() => colleges.id),

@@ -21,13 +21,11 @@ import {
 } from '@pgel/shared/supervision/month-authentication';
 import {
   addMonths,
-  COURSE_MONTHS,
   indiaMonth,
   monthLabel,
   monthOfDate,
   monthRange,
   monthState,
-  monthsBetween,
 } from '@pgel/shared/supervision/months';
 import type { Database, Executor } from '../../db/client';
 import { writeAudit } from '../../platform/audit';
@@ -41,6 +39,7 @@ import { monthEvidence } from '../reports/month-evidence';
 import { kindCounts, kindTitle, logbookMonth, logbookMonths } from './logbook-months';
 import { changedMail } from './monthly-authentication.notify';
 import * as repo from './monthly-authentication.repository';
+import { monthGuides, monthsToAuthenticate } from './months-to-authenticate';
 
 type Meta = { ip: string };
 
@@ -61,12 +60,6 @@ type Resident = repo.ResidentRow & {
   guide: StudentAuthentications['guide'];
 };
 
-/** The thesis guide, if chosen: the thesis stage's, else the synopsis's. */
-function thesisGuideOf(rows: Awaited<ReturnType<typeof repo.thesisGuides>>, studentId: string) {
-  const own = rows.filter((row) => row.studentId === studentId);
-  return own.find((row) => row.stage === 'thesis') ?? own.find((row) => row.stage === 'synopsis');
-}
-
 /**
  * Monthly authentication (issue 30): the months of a resident with their entries and states,
  * the guide's signature of one month, and the faculty dashboard's residents to sign for. The
@@ -83,23 +76,17 @@ export class MonthlyAuthenticationService {
   private async resident(db: Executor, studentId: string): Promise<Resident> {
     const row = isUuid(studentId) ? await repo.findResident(db, studentId.toLowerCase()) : undefined;
     if (!row) throw AppError.notFound(M.studentNotFound);
-    const thesisGuide = thesisGuideOf(await repo.thesisGuides(db, [row.id]), row.id);
-    const unitHead =
-      !thesisGuide && row.unitHeadId ? (await repo.findPeople(db, [row.unitHeadId]))[0] : undefined;
+    const guide = (await monthGuides(db, [row])).get(row.id) ?? null;
     return {
       ...row,
       signers: {
         studentId: row.id,
         collegeId: row.collegeId,
         departmentId: row.departmentId,
-        thesisGuideId: thesisGuide?.guideId ?? null,
+        thesisGuideId: guide?.source === 'thesis' ? guide.id : null,
         unitHeadId: row.unitHeadId,
       },
-      guide: thesisGuide
-        ? { id: thesisGuide.guideId, name: thesisGuide.guideName, source: 'thesis' }
-        : unitHead
-          ? { id: unitHead.id, name: unitHead.name, source: 'unit-head' }
-          : null,
+      guide,
     };
   }
 
@@ -291,18 +278,17 @@ export class MonthlyAuthenticationService {
     const lastEnded = addMonths(indiaMonth(now), -1);
     const items: ResidentToAuthenticate[] = [];
     for (const resident of residents) {
-      const start = resident.joiningDate ?? firstOf.get(resident.id) ?? null;
       const months = signedOf.get(resident.id) ?? new Map<string, boolean>();
       let due = 0;
       let overdue = 0;
-      if (start) {
-        const first = monthOfDate(start);
-        const courseEnd = resident.joiningDate ? addMonths(first, COURSE_MONTHS - 1) : lastEnded;
-        for (const month of monthsBetween(first, courseEnd < lastEnded ? courseEnd : lastEnded)) {
-          if (months.has(month)) continue;
-          if (monthState(month, false, now) === 'overdue') overdue += 1;
-          else due += 1;
-        }
+      for (const month of monthsToAuthenticate(
+        resident.joiningDate,
+        firstOf.get(resident.id) ?? null,
+        lastEnded,
+      )) {
+        if (months.has(month)) continue;
+        if (monthState(month, false, now) === 'overdue') overdue += 1;
+        else due += 1;
       }
       const changed = [...months.values()].filter(Boolean).length;
       if (due + overdue + changed === 0) continue;
@@ -341,11 +327,13 @@ export async function noteEntriesChanged(
   if (marked.length === 0) return false;
 
   const studentIds = [...new Set(marked.map((m) => m.studentId))];
-  const guides = await repo.thesisGuides(tx, studentIds);
   const students = new Map((await repo.findPeople(tx, studentIds)).map((p) => [p.id, p]));
+  const guides = await monthGuides(
+    tx,
+    studentIds.map((id) => ({ id, unitHeadId: students.get(id)?.unitHeadId ?? null })),
+  );
   const told = (m: (typeof marked)[number]) => {
-    const guideId =
-      thesisGuideOf(guides, m.studentId)?.guideId ?? students.get(m.studentId)?.unitHeadId ?? null;
+    const guideId = guides.get(m.studentId)?.id;
     return [...new Set([m.authenticatedById, ...(guideId ? [guideId] : [])])];
   };
   const people = new Map(

@@ -11,12 +11,17 @@ export type SummaryCell = string | { text: string; detail: string | null };
 
 /**
  * One section of an HOD's weekly summary, ready to write into its mail (text and HTML alike): a
- * heading, a sentence, a table and a link into the app. Staff names, counts and dates only.
+ * heading, a sentence, a table and a link into the app. Names, counts, months and dates only:
+ * never an entry's contents or a patient.
  */
 export type SummarySection = {
   title: string;
   intro: string;
-  columns: ReadonlyArray<{ label: string; numeric?: boolean }>;
+  /**
+   * `numeric`: set right; `wrap`: a column of names that may break between words on a phone (the
+   * others, counts and dates, never break; the first column always may).
+   */
+  columns: ReadonlyArray<{ label: string; numeric?: boolean; wrap?: boolean }>;
   rows: ReadonlyArray<readonly SummaryCell[]>;
   link: { label: string; path: string };
 };

@@ -93,7 +93,7 @@ function sectionHtml(section: SummarySection, appUrl: string): string {
         `<tr>${row
           .map(
             (cell, i) =>
-              `<td style="text-align:${align(section.columns[i]?.numeric)};padding:8px 6px;border-bottom:1px solid ${RULE};font-size:14px;vertical-align:top;${i === 0 ? 'overflow-wrap:anywhere' : 'white-space:nowrap'}">${cellHtml(cell, i === 0)}</td>`,
+              `<td style="text-align:${align(section.columns[i]?.numeric)};padding:8px 6px;border-bottom:1px solid ${RULE};font-size:14px;vertical-align:top;${i === 0 ? 'overflow-wrap:anywhere' : section.columns[i]?.wrap ? 'overflow-wrap:break-word' : 'white-space:nowrap'}">${cellHtml(cell, i === 0)}</td>`,
           )
           .join('')}</tr>`,
     )

@@ -68,7 +68,8 @@ describe("HOD's weekly summary", () => {
       name: 'Dr. Left Us',
       blocked: true,
     });
-    s.asha = await createResident(db, medicine, { name: 'Asha Menon' });
+    // Joined in November: no month of hers is the HOD's business (months not authenticated) yet.
+    s.asha = await createResident(db, medicine, { name: 'Asha Menon', joiningDate: '2026-11-02' });
 
     const pending = (
       teacher: UserFixture | null,
@@ -120,7 +121,7 @@ describe("HOD's weekly summary", () => {
     await entriesSavedAt(db, ist('2026-11-29 10:00'), [pending(s.gone)]);
     // Surgery: nothing waits long.
     const surgeon = await createUser(db, { role: 'professor', placement: surgery });
-    const bala = await createResident(db, surgery);
+    const bala = await createResident(db, surgery, { joiningDate: '2026-11-02' });
     await entriesSavedAt(db, ist('2026-12-14 10:00'), [
       { kind: 'teaching', studentId: bala.id, placement: surgery, teacherId: surgeon.id },
     ]);

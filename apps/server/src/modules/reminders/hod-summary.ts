@@ -1,10 +1,12 @@
+import { weekLabel } from '@pgel/shared/reminders/weekly-updates';
 import { indiaWeek } from '../../platform/india-time';
 import { enqueueMail } from '../../platform/mail';
 import { hodSummaryMail } from './hod-summary.mail';
 import { listHodsToSummarise } from './hod-summary.repository';
 import type { SummarySection, SummarySectionSource } from './hod-summary-section';
+import { monthAuthenticationSection } from './month-authentication-section';
 import type { KindSent, ReminderContext, ReminderKind } from './reminder-kind';
-import { dueFromMonday } from './reminder-schedule';
+import { dueFromMonday, hourLabel } from './reminder-schedule';
 import { recordSent } from './sent-reminders.repository';
 import { verifierBacklogSection } from './verifier-backlog';
 
@@ -18,7 +20,10 @@ const KIND = 'hod-summary';
  * department at the pass's clock and says something or nothing; another escalation is one more
  * source here.
  */
-export const HOD_SUMMARY_SECTIONS: readonly SummarySectionSource[] = [verifierBacklogSection];
+export const HOD_SUMMARY_SECTIONS: readonly SummarySectionSource[] = [
+  verifierBacklogSection,
+  monthAuthenticationSection,
+];
 
 /**
  * The HOD's weekly summary (issue 30): from Monday's reminder hour (India time), one mail per
@@ -27,6 +32,9 @@ export const HOD_SUMMARY_SECTIONS: readonly SummarySectionSource[] = [verifierBa
  */
 export const hodSummaryReminder: ReminderKind = {
   id: KIND,
+
+  describePeriod: (period) => `week of ${weekLabel(period)}`,
+  describeDue: (schedule) => `Monday ${hourLabel(schedule)}`,
 
   periodDue(now, schedule) {
     return dueFromMonday(now, schedule) ? indiaWeek(now).monday : null;

@@ -1,7 +1,7 @@
 import type { Database } from '../../db/client';
 
 /** Who a reminder went to, as the command prints it: the role of its recipients. */
-export type RecipientRole = 'resident' | 'hod';
+export type RecipientRole = 'resident' | 'guide' | 'hod';
 
 /** What one kind of reminder sent in a pass: how many, to whom, by which ways. */
 export type KindSent = { recipients: RecipientRole; count: number; channels: ReadonlyArray<'app' | 'mail'> };
@@ -24,11 +24,21 @@ export type ReminderContext = {
 export type ReminderKind = {
   /** Stored in `sent_reminders.kind`; printed by the command. */
   id: string;
-  /** The period due at `now` (a week's Monday, YYYY-MM-DD), or null while nothing is due yet. */
+  /**
+   * The period due at `now` (a week's Monday, YYYY-MM-DD; a month, YYYY-MM), or null while
+   * nothing is due yet.
+   */
   periodDue(now: Date, schedule: ReminderSchedule): string | null;
+  /** A period as the command prints it: "week of 07-12-2026 to 13-12-2026". */
+  describePeriod(period: string): string;
+  /** When a period becomes due, as the command prints it: "Monday 08:00". */
+  describeDue(schedule: ReminderSchedule): string;
   /** Sends what is still due for `period`; returns what it sent. */
   send(context: ReminderContext, period: string): Promise<KindSent>;
 };
 
-/** When the week's reminders become due: from this hour (India time) on Monday (REMINDERS_HOUR). */
+/**
+ * When reminders become due: from this hour (India time) on their day, Monday for the week's, the
+ * 10th for a month's (REMINDERS_HOUR).
+ */
 export type ReminderSchedule = { hour: number };

@@ -11,6 +11,7 @@ import {
   type UserFixture,
 } from '../../test/helpers';
 import { hodSummaryReminder } from './hod-summary';
+import { monthAuthenticationReminder } from './month-authentication-reminder';
 import { type PassReport, ReminderPass } from './reminder-pass';
 import { claimPass } from './reminder-pass.repository';
 import { createResident, entriesSavedAt, ist } from './reminders.fixtures';
@@ -39,6 +40,7 @@ describe('reminder pass', () => {
   let medicine: Placement;
   const residents: UserFixture[] = [];
   const hods: UserFixture[] = [];
+  let guide: UserFixture;
   const server = () =>
     new ReminderPass({
       db: t.db,
@@ -55,7 +57,13 @@ describe('reminder pass', () => {
   beforeAll(async () => {
     t = await buildTestApp();
     medicine = await createPlacement(t.db);
-    for (let i = 0; i < RESIDENTS; i += 1) residents.push(await createResident(t.db, medicine));
+    // One guide (the unit head) of every resident, all joined in November: one reminder listing 30.
+    guide = await createUser(t.db, { role: 'professor', placement: medicine });
+    for (let i = 0; i < RESIDENTS; i += 1) {
+      residents.push(
+        await createResident(t.db, medicine, { joiningDate: '2026-11-02', unitHeadId: guide.id }),
+      );
+    }
     for (let i = 0; i < 3; i += 1) hods.push(await createUser(t.db, { role: 'hod', placement: medicine }));
     const teacher = await createUser(t.db, { role: 'professor', placement: medicine });
     await entriesSavedAt(t.db, ist('2026-11-20 10:00'), [
@@ -76,6 +84,8 @@ describe('reminder pass', () => {
     const reports = await Promise.all([server().run(now), server().run(now), server().run(now)]);
     expect(reports.reduce((n, report) => n + sentCount(report, 'weekly-update'), 0)).toBe(RESIDENTS);
     expect(reports.reduce((n, report) => n + sentCount(report, 'hod-summary'), 0)).toBe(hods.length);
+    expect(reports.reduce((n, report) => n + sentCount(report, 'month-authentication'), 0)).toBe(1);
+    expect((await countsPerUser(t, 'sent_reminders', [guide.id])).get(guide.id)).toBe(RESIDENTS);
     const ids = residents.map((r) => r.id);
     const notices = await countsPerUser(t, 'notifications', ids);
     expect(ids.map((id) => notices.get(id))).toEqual(ids.map(() => 1));
@@ -84,7 +94,9 @@ describe('reminder pass', () => {
       .from(mailOutbox)
       .groupBy(mailOutbox.to);
     const byAddress = new Map(mails.map((row) => [row.to, row.n]));
-    for (const person of [...residents, ...hods]) expect(byAddress.get(person.email), person.email).toBe(1);
+    for (const person of [...residents, ...hods, guide]) {
+      expect(byAddress.get(person.email), person.email).toBe(1);
+    }
   });
 
   it('kinds racing without the claim (a claim that ran out) still send each reminder once', async () => {
@@ -93,6 +105,13 @@ describe('reminder pass', () => {
     expect(nudges.reduce((n, sent) => n + sent.count, 0)).toBe(RESIDENTS);
     const summaries = await Promise.all([1, 2, 3].map(() => hodSummaryReminder.send(context, '2026-12-21')));
     expect(summaries.reduce((n, sent) => n + sent.count, 0)).toBe(hods.length);
+    // A month's reminders racing: the guide is told of each resident once, in one mail.
+    const months = await Promise.all(
+      [1, 2, 3].map(() => monthAuthenticationReminder.send(context, '2026-12')),
+    );
+    expect(months.reduce((n, sent) => n + sent.count, 0)).toBe(1);
+    expect((await countsPerUser(t, 'sent_reminders', [guide.id])).get(guide.id)).toBe(2 * RESIDENTS);
+    expect((await countsPerUser(t, 'notifications', [guide.id])).get(guide.id)).toBe(2);
     const ids = residents.map((r) => r.id);
     const rows = await countsPerUser(t, 'sent_reminders', ids);
     expect(ids.map((id) => rows.get(id))).toEqual(ids.map(() => 2));

@@ -1,15 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../../db/client';
 import { hodSummaryReminder } from './hod-summary';
+import { monthAuthenticationReminder } from './month-authentication-reminder';
 import type { KindSent, ReminderKind, ReminderSchedule } from './reminder-kind';
 import { claimPass, markCompleted, releasePass } from './reminder-pass.repository';
 import { weeklyUpdateReminder } from './weekly-update';
 
-/**
- * Every kind of reminder a pass sends, in this order. Another kind (a month not authenticated)
- * is one more entry here.
- */
-export const REMINDER_KINDS: readonly ReminderKind[] = [weeklyUpdateReminder, hodSummaryReminder];
+/** Every kind of reminder a pass sends, in this order. Another kind is one more entry here. */
+export const REMINDER_KINDS: readonly ReminderKind[] = [
+  weeklyUpdateReminder,
+  hodSummaryReminder,
+  monthAuthenticationReminder,
+];
 
 /** How often each server looks whether reminders are due. */
 const CHECK_EVERY_MS = 15 * 60 * 1000;
@@ -45,7 +47,8 @@ export type ReminderPassDeps = {
 };
 
 /**
- * The reminder pass (issue 30): weekly nudges to residents and the HODs' weekly summaries. Runs
+ * The reminder pass (issue 30): weekly nudges to residents, the HODs' weekly summaries and the
+ * guides' reminders of months not authenticated. Runs
  * on every app server's timer and from `npm run reminders`; a pass first claims the job with one
  * statement (`claimPass`), so two servers never run it at once. Each reminder is sent once per
  * recipient, subject and period (`sent_reminders`, written in the transaction that notifies and

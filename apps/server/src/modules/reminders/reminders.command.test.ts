@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,6 +11,7 @@ import {
   createPlacement,
   createUser,
   type Placement,
+  scratchDatabaseName,
   testDbKind,
   type UserFixture,
 } from '../../test/helpers';
@@ -46,7 +46,7 @@ describe('npm run reminders', () => {
 
   beforeAll(async () => {
     if (kind === 'postgres') {
-      const name = `pgel_reminders_${randomBytes(5).toString('hex')}`;
+      const name = scratchDatabaseName('reminders');
       await adminQuery(`CREATE DATABASE "${name}"`);
       dropDatabase = () => adminQuery(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
       const url = new URL(process.env.DATABASE_URL as string);
@@ -58,8 +58,10 @@ describe('npm run reminders', () => {
     const database = await open();
     try {
       const placement: Placement = await createPlacement(database.db);
+      const guide = await createUser(database.db, { role: 'professor', placement });
       residents = [
-        await createResident(database.db, placement),
+        // Joined in November, the guide's unit-head resident: November is not authenticated.
+        await createResident(database.db, placement, { joiningDate: '2026-11-02', unitHeadId: guide.id }),
         await createResident(database.db, placement),
       ];
       // A third who wrote in the week of 07-12-2026 is not reminded.
@@ -89,6 +91,7 @@ describe('npm run reminders', () => {
       'Reminder pass as of 15-12-2026 09:00 (India time):',
       '- weekly-update, week of 07-12-2026 to 13-12-2026: 2 residents (in the app and by mail)',
       '- hod-summary, week of 14-12-2026 to 20-12-2026: 1 HOD (by mail)',
+      '- month-authentication, month of November 2026: 1 guide (in the app and by mail)',
       'Mail is queued in the outbox; a running app server sends it within seconds.',
     ]);
     expect(run.stdout).not.toMatch(/@|Zoya/);
@@ -111,6 +114,9 @@ describe('npm run reminders', () => {
     expect(run.code).toBe(0);
     expect(run.stdout).toContain(
       '- weekly-update, week of 07-12-2026 to 13-12-2026: done by an earlier pass, nothing new',
+    );
+    expect(run.stdout).toContain(
+      '- month-authentication, month of November 2026: done by an earlier pass, nothing new',
     );
     expect(run.stdout).toContain('Nothing new to send.');
   }, 60_000);

@@ -12,18 +12,28 @@ export type SentReminder = {
 };
 
 /**
- * Records reminders as sent and returns the recipients whose row is new: only those are to be
- * notified and mailed, in the same transaction. A row another pass inserted first (committed, or
- * committing: PostgreSQL waits for it) is left alone and its recipient not returned.
+ * Records reminders as sent and returns the rows that are new: only those are to be notified and
+ * mailed, in the same transaction. A row another pass inserted first (committed, or committing:
+ * PostgreSQL waits for it) is left alone and not returned.
  */
-export async function recordSent(db: Executor, rows: readonly SentReminder[]): Promise<Set<string>> {
-  if (rows.length === 0) return new Set();
-  const inserted = await db
+export async function recordSentRows(
+  db: Executor,
+  rows: readonly SentReminder[],
+): Promise<Array<{ userId: string; subjectId: string }>> {
+  if (rows.length === 0) return [];
+  return db
     .insert(sentReminders)
     .values([...rows])
     .onConflictDoNothing()
-    .returning({ userId: sentReminders.userId });
-  return new Set(inserted.map((row) => row.userId));
+    .returning({ userId: sentReminders.userId, subjectId: sentReminders.subjectId });
+}
+
+/**
+ * `recordSentRows` for kinds with one row per recipient in a call: the recipients whose row is
+ * new.
+ */
+export async function recordSent(db: Executor, rows: readonly SentReminder[]): Promise<Set<string>> {
+  return new Set((await recordSentRows(db, rows)).map((row) => row.userId));
 }
 
 /** The condition "this user has not been sent this reminder yet", for a candidates query. */

@@ -15,6 +15,8 @@ export type Resident = {
   paid: boolean;
   createdAt: Date;
   joiningDate: string | null;
+  /** The unit head on the profile (the guide until a thesis guide is chosen). */
+  unitHeadId: string | null;
 };
 
 const residentColumns = {
@@ -27,13 +29,14 @@ const residentColumns = {
   paid: users.paid,
   createdAt: users.createdAt,
   joiningDate: users.joiningDate,
+  unitHeadId: users.unitHeadId,
 };
 
 /**
  * Live students who may write the logbook, in SQL (the caller still checks `canWriteLogbook`,
  * which decides): approved, paid, placed, not blocked.
  */
-const mayWrite = and(
+export const mayWrite = and(
   isNull(users.role),
   isNull(users.deletedAt),
   eq(users.blocked, false),

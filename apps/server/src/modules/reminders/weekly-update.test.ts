@@ -87,13 +87,11 @@ describe('weekly update nudge', () => {
 
   it('is not due before Monday at the reminder hour (08:00 India time)', async () => {
     const report = await t.app.reminders.run(ist('2026-12-14 07:59'));
-    expect(report).toEqual({
-      ran: true,
-      kinds: [
-        { kind: 'weekly-update', state: 'not-due' },
-        { kind: 'hod-summary', state: 'not-due' },
-      ],
-    });
+    // (The month's reminder to guides, due since the 10th, has tests of its own.)
+    expect(report.ran && report.kinds.filter((k) => k.kind !== 'month-authentication')).toEqual([
+      { kind: 'weekly-update', state: 'not-due' },
+      { kind: 'hod-summary', state: 'not-due' },
+    ]);
     expect(await mailTo(t.db, r.idle.email, NUDGE)).toHaveLength(0);
   });
 

@@ -1,10 +1,10 @@
 import { canWriteLogbook } from '@pgel/shared/auth/policies';
-import { WEEKLY_UPDATE_MESSAGES } from '@pgel/shared/reminders/weekly-updates';
+import { WEEKLY_UPDATE_MESSAGES, weekLabel } from '@pgel/shared/reminders/weekly-updates';
 import { type IndiaWeek, indiaWeek, weekStartingOn } from '../../platform/india-time';
 import { enqueueMail } from '../../platform/mail';
 import { notify } from '../people/notifications.service';
 import type { KindSent, ReminderContext, ReminderKind } from './reminder-kind';
-import { dueFromMonday } from './reminder-schedule';
+import { dueFromMonday, hourLabel } from './reminder-schedule';
 import { recordSent } from './sent-reminders.repository';
 import { weeklyNudgeMail } from './weekly-update.mail';
 import { listResidentsToNudge } from './weekly-update.repository';
@@ -36,6 +36,9 @@ const KIND = 'weekly-update';
  */
 export const weeklyUpdateReminder: ReminderKind = {
   id: KIND,
+
+  describePeriod: (period) => `week of ${weekLabel(period)}`,
+  describeDue: (schedule) => `Monday ${hourLabel(schedule)}`,
 
   periodDue(now, schedule) {
     return dueFromMonday(now, schedule) ? indiaWeek(now, -1).monday : null;
