@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { requiredText } from '../schemas/common';
-import { ListQuerySchema } from '../schemas/list';
+import { ListQuerySchema, listResponseSchema } from '../schemas/list';
 import { RecordFlagSchema } from './flags';
 import { SKILL_ROLES } from './kinds/options';
 import { ROLE_MESSAGES } from './roles';
@@ -276,7 +276,10 @@ export const RecordCountsSchema = z.object({
 });
 export type RecordCounts = z.infer<typeof RecordCountsSchema>;
 
-/** GET /records/pending: the faculty's Pending Verifications (10 a page). */
+/**
+ * GET /records/pending: the faculty's Pending Verifications (10 a page), the longest waiting first:
+ * the overdue entries lead (issue 30).
+ */
 export const PendingRecordsQuerySchema = ListQuerySchema.pick({ page: true, pageSize: true, search: true });
 export const PendingRecordSchema = z.object({
   id: z.uuid(),
@@ -292,6 +295,31 @@ export const PendingRecordSchema = z.object({
   pendingSince: z.string(),
 });
 export type PendingRecord = z.infer<typeof PendingRecordSchema>;
+
+/**
+ * A resident of a page of Pending Verifications (issue 30): everything of theirs waiting for the
+ * caller, not only the page's rows, by kind, each kind's oldest first. The page groups its rows
+ * under their resident and offers to verify a kind's entries together.
+ */
+export const PendingResidentSchema = z.object({
+  studentId: z.uuid(),
+  studentName: z.string(),
+  /** Their entries pending for the caller, every kind. */
+  pending: z.number().int(),
+  /** When their longest-waiting entry began to wait (ISO). */
+  oldestPendingSince: z.string(),
+  kinds: z.array(z.object({ kind: z.string(), pending: z.number().int(), oldestPendingSince: z.string() })),
+});
+export type PendingResident = z.infer<typeof PendingResidentSchema>;
+
+/**
+ * GET /records/pending's answer: the page, oldest wait first (overdue first), and the residents of
+ * its rows in the order their first row comes.
+ */
+export const PendingListSchema = listResponseSchema(PendingRecordSchema).extend({
+  residents: z.array(PendingResidentSchema),
+});
+export type PendingList = z.infer<typeof PendingListSchema>;
 
 /** GET /records/form-context: which restricted option sets the caller's department sees. */
 export const FormContextSchema = z.object({ restrictedAllowed: z.array(z.string()) });

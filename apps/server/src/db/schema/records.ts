@@ -109,6 +109,15 @@ export const records = pgTable(
     index('records_scope_status_idx')
       .on(t.collegeId, t.departmentId, t.status, t.date, t.createdAt, t.id, t.studentId, t.kind)
       .where(sql`${t.deletedAt} is null`),
+    // Pending Verifications, the longest waiting first (issue 30): a department's pending records
+    // in the order they began to wait (their last reset to Pending, else their submission), and
+    // every department's for Master. Pending records only, so both stay a fraction of the table.
+    index('records_pending_wait_idx')
+      .on(t.collegeId, t.departmentId, sql`coalesce(${t.amendedAt}, ${t.createdAt})`, t.id)
+      .where(sql`${t.status} = 'pending' and ${t.deletedAt} is null`),
+    index('records_pending_wait_all_idx')
+      .on(sql`coalesce(${t.amendedAt}, ${t.createdAt})`, t.id)
+      .where(sql`${t.status} = 'pending' and ${t.deletedAt} is null`),
     // The report search: any part of a word, in any column the kind shows.
     index('records_search_text_idx')
       .using('gin', sql`${t.searchText} gin_trgm_ops`)

@@ -198,9 +198,10 @@ describe('hot queries on records use their indexes (PostgreSQL)', () => {
       expect(result.statusCode).toBe(200);
       const reads = dataReads(statements).filter((s) => /\brecords\b/.test(s.text));
       for (const statement of reads) expect(statement.name, statement.text).toMatch(/^pgel_text_/);
-      // The page, its count and the page's flags (issue 27); a percentile read now and then aside.
+      // The page, its count, the page's flags (issue 27) and its residents' waits (issue 30); a
+      // percentile read now and then aside.
       const own = reads.filter((s) => !/percentile_cont/.test(s.text));
-      expect(own.length).toBe(3);
+      expect(own.length).toBe(4);
       return own.map((s) => s.text);
     };
     // The tag names both of the department's students, "Other" one of them.
@@ -223,6 +224,41 @@ describe('hot queries on records use their indexes (PostgreSQL)', () => {
     // The student's check, the page, its count and the page's flags (issue 27).
     expect(student.length).toBe(4);
     expect(student).toEqual(await texts(`page=2&studentId=${w.actors.otherStudent.id}`));
+  });
+
+  it('Pending Verifications reads the longest waiting first from the partial index of pending records, not a sort of them all', async () => {
+    // Issue 30: the queue's order (when each entry began to wait) is an index's, so the page is
+    // its first rows; the residents' waits come from an index too.
+    const { result, statements } = await captureSql(() =>
+      get(t.app, '/api/v1/records/pending?page=2&pageSize=10', { cookie: w.cookieOf('faculty') }),
+    );
+    expect(result.statusCode).toBe(200);
+    const reads = dataReads(statements).filter((s) => /\brecords\b/.test(s.text) && !isFlagRead(s));
+    const page = reads.find((s) => /order by coalesce/.test(s.text));
+    if (!page) throw new Error('no page statement');
+    const nodes = await explain(t, page);
+    // On this small world the planner may take either index of pending records in waiting
+    // order (one department holds nearly all of them); either way nothing is sorted.
+    expect(nodes.some((n) => n['Index Name']?.startsWith('records_pending_wait'))).toBe(true);
+    expect(nodes.map((n) => n['Node Type'])).not.toContain('Sort');
+    const residents = reads.find((s) => /group by/.test(s.text) && /any\(/.test(s.text));
+    if (!residents) throw new Error('no residents statement');
+    // The students' index or a pending one, as the planner prices them: never the table.
+    const residentNodes = await explain(t, residents);
+    expect(residentNodes.map((n) => n['Node Type'])).not.toContain('Seq Scan');
+    expect(residentNodes.some((n) => n['Index Name']?.startsWith('records_'))).toBe(true);
+  });
+
+  it("Master's Pending Verifications of every department: the same order from the index of every pending record", async () => {
+    const { result, statements } = await captureSql(() =>
+      get(t.app, '/api/v1/records/pending?page=1&pageSize=10', { cookie: w.cookieOf('master') }),
+    );
+    expect(result.statusCode).toBe(200);
+    const page = dataReads(statements).find((s) => /order by coalesce/.test(s.text));
+    if (!page) throw new Error('no page statement');
+    const nodes = await explain(t, page);
+    expect(nodes.map((n) => n['Index Name'])).toContain('records_pending_wait_all_idx');
+    expect(nodes.map((n) => n['Node Type'])).not.toContain('Sort');
   });
 
   it("the search-text backfill's start-up check reads its partial index, not the table", async () => {

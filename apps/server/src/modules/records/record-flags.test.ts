@@ -180,13 +180,16 @@ describe('flags on doubtful entries', () => {
     expect(codes(byId.get(ids.late as string) ?? [])).toEqual(['backdated']);
     expect(byId.get(ids.onTime as string)).toEqual([]);
 
-    // Newest activity first: the day of four OPD entries is on the first page.
-    const pending = await get(t.app, '/api/v1/records/pending?pageSize=20', {
-      cookie: w.actors.faculty.cookie,
-    });
-    const queued = new Map(
-      (pending.json.items as Array<{ id: string; flags: RecordFlag[] }>).map((i) => [i.id, i.flags]),
-    );
+    // The queue, the longest waiting first (issue 30): every page of it.
+    const queued = new Map<string, RecordFlag[]>();
+    for (let page = 1; page <= 10; page += 1) {
+      const pending = await get(t.app, `/api/v1/records/pending?pageSize=20&page=${page}`, {
+        cookie: w.actors.faculty.cookie,
+      });
+      const items = pending.json.items as Array<{ id: string; flags: RecordFlag[] }>;
+      for (const item of items) queued.set(item.id, item.flags);
+      if (items.length < 20) break;
+    }
     expect(codes(queued.get(ids.fourADay as string) ?? [])).toEqual(['high-volume']);
     expect(queued.get(ids.threeADay as string)).toEqual([]);
 

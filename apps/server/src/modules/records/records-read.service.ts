@@ -10,7 +10,7 @@ import { maskPatientDetails, patientIdentifierFields, patientNameFields } from '
 import {
   type ListRecordsQuery,
   RECORD_MESSAGES as M,
-  type PendingRecord,
+  type PendingList,
   type RecordCounts,
   type RecordDetail,
   type RecordListItem,
@@ -243,29 +243,64 @@ export class RecordReadService {
   }
 
   /**
-   * The faculty's Pending Verifications: the department's pending records, newest activity first,
-   * searched like the report tables (student name or any column the record's kind shows).
+   * The faculty's Pending Verifications: the department's pending records, the longest waiting
+   * first (so the overdue ones lead, issue 30), searched like the report tables (student name or
+   * any column the record's kind shows). With them, the page's residents: all that waits of
+   * each, by kind, for the page to group its rows under and to verify a kind of theirs at once.
    */
   async pending(
     actor: Actor,
     query: { page: number; pageSize: number; search?: string | undefined },
-  ): Promise<ListResponse<PendingRecord>> {
+  ): Promise<PendingList> {
     if (!isStaff(actor)) throw AppError.forbidden();
     const scope = this.scope(actor);
     // The department's faculty do not verify the kinds only a DRP coordinator verifies.
     const hidden = scope.kind === 'department' ? COORDINATOR_ONLY_KIND_IDS : [];
     const scoped = repo.scopeParameters(scope);
-    const page = await listPage({ ...query, order: 'desc' }, () => repo.pendingListQueries(this.db), {
-      where: repo.pendingWhere(scoped.where, hidden),
+    const where = repo.pendingWhere(scoped.where, hidden);
+    const page = await listPage({ ...query, order: 'asc' }, () => repo.pendingListQueries(this.db), {
+      where,
       values: scoped.values,
       shape: scoped.shape ? { db: this.db, key: `pending:${scoped.shape}` } : undefined,
       searchIn: await recordSearchTargets(this.db, scope, query.search),
       sortable: repo.pendingListColumns.sortable,
-      defaultSort: 'date',
-      defaultOrder: 'desc',
+      defaultSort: 'waiting',
+      defaultOrder: 'asc',
       tieBreaker: repo.pendingListColumns.tieBreaker,
     });
-    const flags = await this.flags.forRecords(page.items.map((row) => row.id));
+    const residentIds = [...new Set(page.items.map((row) => row.studentId))];
+    const [flags, waiting] = await Promise.all([
+      this.flags.forRecords(page.items.map((row) => row.id)),
+      repo.pendingOfResidents(
+        this.db,
+        where,
+        scoped.values,
+        residentIds,
+        scoped.shape ? `pending:${scoped.shape}` : undefined,
+      ),
+    ]);
+    const names = new Map(page.items.map((row) => [row.studentId, row.studentName]));
+    const residents = residentIds.map((studentId) => {
+      const kinds = waiting
+        .filter((row) => row.studentId === studentId)
+        .sort((a, b) => a.oldestPendingSince.getTime() - b.oldestPendingSince.getTime());
+      return {
+        studentId,
+        studentName: names.get(studentId) ?? '',
+        pending: kinds.reduce((sum, row) => sum + row.pending, 0),
+        // Verified between the two reads: its first row on the page is the oldest still known.
+        oldestPendingSince: (
+          kinds[0]?.oldestPendingSince ??
+          page.items.find((row) => row.studentId === studentId)?.pendingSince ??
+          new Date(0)
+        ).toISOString(),
+        kinds: kinds.map((row) => ({
+          kind: row.kind,
+          pending: row.pending,
+          oldestPendingSince: row.oldestPendingSince.toISOString(),
+        })),
+      };
+    });
     return {
       ...page,
       items: page.items.map((row) => ({
@@ -274,6 +309,7 @@ export class RecordReadService {
         flags: flags.get(row.id) ?? [],
         pendingSince: row.pendingSince.toISOString(),
       })),
+      residents,
     };
   }
 

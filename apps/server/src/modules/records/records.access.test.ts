@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
@@ -375,9 +375,14 @@ describe('records: every route for every kind of caller', () => {
         master: 200,
       }),
       prepare: async (who) => {
-        // The newest activity dates, so they are on the first page (newest first).
+        // Waiting longer than anything else of the world, the earlier callers' ones included, so
+        // they are on the first page (the longest waiting first, issue 30).
         pendingSerial += 1;
-        const { ids } = await threeRecords({ date: `2100-01-${String(pendingSerial).padStart(2, '0')}` });
+        const { ids } = await threeRecords();
+        await t.db
+          .update(records)
+          .set({ createdAt: new Date(Date.UTC(2000, 0, 100 - pendingSerial)) })
+          .where(inArray(records.id, Object.values(ids)));
         return {
           url: `/api/v1/records/pending?search=${encodeURIComponent(w.tag)}&pageSize=20`,
           verify: async (response) => {

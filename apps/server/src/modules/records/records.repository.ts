@@ -430,18 +430,70 @@ export function pendingListQueries(db: Executor) {
   };
 }
 
+/**
+ * The longest waiting first (issue 30): by when each entry began to wait, as the partial indexes
+ * `records_pending_wait_idx` (a department) and `records_pending_wait_all_idx` (Master) hold them.
+ */
 export const pendingListColumns = {
-  sortable: { date: records.date, createdAt: records.createdAt },
+  sortable: { waiting: pendingSinceColumn, date: records.date, createdAt: records.createdAt },
   tieBreaker: records.id,
 };
 
-/** Pending records in scope, without the kinds the caller does not verify (`hiddenKinds`). */
+/**
+ * Pending records in scope, without the kinds the caller does not verify (`hiddenKinds`). The
+ * status is written in the statement, not sent as a value, so the planner may read the partial
+ * indexes of pending records (`status = 'pending'`) in a plan it keeps for a named statement.
+ */
 export function pendingWhere(scope: SQL, hiddenKinds: readonly string[] = []): SQL {
   return and(
     scope,
-    eq(records.status, 'pending'),
+    sql`${records.status} = 'pending'`,
     hiddenKinds.length > 0 ? notInArray(records.kind, [...hiddenKinds]) : undefined,
   ) as SQL;
+}
+
+/** Each pending-list shape's residents statement, per database. */
+const pendingResidentShapes = new WeakMap<Database, Map<string, ReturnType<typeof buildPendingResidents>>>();
+
+function buildPendingResidents(db: Executor, where: SQL) {
+  return prepareNamed(
+    db
+      .select({
+        studentId: records.studentId,
+        kind: records.kind,
+        pending: count(),
+        oldestPendingSince: sql<Date>`min(${pendingSinceColumn})`.mapWith(records.createdAt),
+      })
+      .from(records)
+      .where(and(where, sql`${records.studentId} = any(${sql.placeholder('residentIds')}::uuid[])`))
+      .groupBy(records.studentId, records.kind)
+      .$dynamic(),
+  );
+}
+
+/**
+ * What waits of each of these residents (issue 30), by kind: how many and since when the oldest,
+ * inside `where` (pendingWhere's scope). One statement for a page's residents (their ids as one
+ * array, so its text is the same for any page). Built once per `shape` when given (its `where` then holds
+ * placeholders only, their values in `values`).
+ */
+export async function pendingOfResidents(
+  db: Database,
+  where: SQL,
+  values: Record<string, unknown>,
+  residentIds: readonly string[],
+  shape: string | undefined,
+): Promise<Array<{ studentId: string; kind: string; pending: number; oldestPendingSince: Date }>> {
+  if (residentIds.length === 0) return [];
+  let prepared: ReturnType<typeof buildPendingResidents>;
+  if (shape) {
+    const built = pendingResidentShapes.get(db) ?? new Map();
+    pendingResidentShapes.set(db, built);
+    prepared = built.get(shape) ?? buildPendingResidents(db, where);
+    built.set(shape, prepared);
+  } else prepared = buildPendingResidents(db, where);
+  const rows = await prepared.execute({ ...values, residentIds: [...residentIds] });
+  return rows.map((row) => ({ ...row, pending: Number(row.pending) }));
 }
 
 // ---- The student's side of a new record ----------------------------------------------------

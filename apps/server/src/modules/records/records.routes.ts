@@ -9,7 +9,7 @@ import {
   OptionsParamsSchema,
   OptionsQuerySchema,
   OptionsResponseSchema,
-  PendingRecordSchema,
+  PendingListSchema,
   PendingRecordsQuerySchema,
   RecordCountsSchema,
   RecordDefaultsParamsSchema,
@@ -158,9 +158,10 @@ export function recordsRoutes(service: RecordsService): FastifyPluginAsyncZod {
         onRequest: staff,
         schema: {
           tags: ['records'],
-          summary: "The faculty's Pending Verifications of their department (Master: all)",
+          summary:
+            "The faculty's Pending Verifications of their department (Master: all), the longest waiting first, with the page's residents",
           querystring: PendingRecordsQuerySchema,
-          response: { 200: listResponseSchema(PendingRecordSchema), ...errors },
+          response: { 200: PendingListSchema, ...errors },
         },
       },
       async (request) => service.pending(requireActor(request), request.query),

@@ -1,0 +1,2 @@
+CREATE INDEX "records_pending_wait_idx" ON "records" USING btree ("college_id","department_id",coalesce("amended_at", "created_at"),"id") WHERE "records"."status" = 'pending' and "records"."deleted_at" is null;--> statement-breakpoint
+CREATE INDEX "records_pending_wait_all_idx" ON "records" USING btree (coalesce("amended_at", "created_at"),"id") WHERE "records"."status" = 'pending' and "records"."deleted_at" is null;
