@@ -23,3 +23,12 @@ export function kindPagePath(kindId: string): string {
   if (kindId === 'checklist') return '/checkList';
   return findKind(kindId)?.page ?? `/task/${kindId}`;
 }
+
+/**
+ * A resident's pending entries of one kind on its report page, ready to verify together (issue 30:
+ * Pending Verifications' "Verify" beside each resident): the list filtered to that student and
+ * to Pending.
+ */
+export function residentPendingPath(kindId: string, studentId: string): string {
+  return `${kindPagePath(kindId)}?${new URLSearchParams({ student: studentId, status: 'pending' })}`;
+}

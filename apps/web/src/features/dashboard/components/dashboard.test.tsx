@@ -70,6 +70,21 @@ beforeEach(() => {
           total: 11,
           page: 1,
           pageSize: 10,
+          residents: [
+            {
+              studentId: '00000000-0000-4000-8000-000000000041',
+              studentName: 'Anil Kumar',
+              pending: 2,
+              oldestPendingSince: new Date(Date.now() - 9 * 86_400_000).toISOString(),
+              kinds: [
+                {
+                  kind: 'teaching',
+                  pending: 2,
+                  oldestPendingSince: new Date(Date.now() - 9 * 86_400_000).toISOString(),
+                },
+              ],
+            },
+          ],
         });
       return json({ code: 'not_found', message: 'nope' }, 404);
     }),
@@ -213,19 +228,21 @@ describe('student dashboard cards', () => {
 });
 
 describe('Pending Verifications', () => {
-  it('on a phone: one card per entry with its date and status, which opens the entry', async () => {
+  it('on a phone: one card per entry with its date and status, under its resident, which opens the entry', async () => {
     stubScreenWidth(390);
     const { router } = renderWithApp(<PendingVerifications />);
-    // Its name is what it shows (WCAG 2.5.3: a voice user says what they see).
-    const card = await screen.findByRole(
-      'button',
-      {
-        name: new RegExp(
-          `^Anil Kumar ${RECORD_STATUS_LABELS.pending} Overdue ?: Waiting for verification for 9 days \\(more than 7\\)\\. Teaching Experience ECG basics 20-11-2026`,
-        ),
-      },
+    // Its name is what it shows (WCAG 2.5.3: a voice user says what they see); the resident is
+    // the list's name (issue 30: grouped by resident).
+    const list = await screen.findByRole(
+      'list',
+      { name: 'Pending entries of Anil Kumar' },
       { timeout: 5000 },
     );
+    const card = within(list).getByRole('button', {
+      name: new RegExp(
+        `^Teaching Experience ${RECORD_STATUS_LABELS.pending} Overdue ?: Waiting for verification for 9 days \\(more than 7\\)\\. ECG basics 20-11-2026`,
+      ),
+    });
     expect(screen.queryByRole('table')).toBeNull();
     expect(within(card).getByText('20-11-2026')).toBeTruthy();
     expect(within(card).getByText(RECORD_STATUS_LABELS.pending)).toBeTruthy();
@@ -251,7 +268,8 @@ describe('Pending Verifications', () => {
     await vi.waitFor(() => expect(pendingFetch).toHaveBeenCalled());
     expect(screen.queryByText('0 entries')).toBeNull();
     expect(screen.queryByText(NO_DATA_TEXT)).toBeNull();
-    expect(container.querySelectorAll('.mantine-Skeleton-root')).toHaveLength(PENDING_PAGE_SIZE);
+    // A resident's heading and a page of cards.
+    expect(container.querySelectorAll('.mantine-Skeleton-root')).toHaveLength(PENDING_PAGE_SIZE + 1);
 
     answer(json({ items: [], total: 0, page: 1, pageSize: PENDING_PAGE_SIZE }));
     expect(await screen.findByText('0 entries')).toBeTruthy();
