@@ -119,6 +119,12 @@ export type DataTableProps<T> = {
   /** What an empty list says; 'No Data Found' unless a screen has its own words. */
   emptyText?: ReactNode;
   /**
+   * The row gone through with the keyboard (issue 30), by `rowKey`: marked current, tinted and
+   * outlined, and focused (so a screen reader reads it) each time it becomes current. Tables
+   * only; a phone's cards have none.
+   */
+  activeRowKey?: string | null;
+  /**
    * Always the default 10 rows, with no page-size choice (spec 03 section 9: the institution, DRP,
    * college, competency, skill and specialty tables).
    */
@@ -394,6 +400,7 @@ export function DataTable<T>({
   onRowClick,
   emptyText = NO_DATA_TEXT,
   fixedPageSize = false,
+  activeRowKey = null,
 }: DataTableProps<T>) {
   // The rows arriving are drawn in a transition, in slices a tap can interrupt (issue 29): a
   // page of cards is the biggest render of most pages, and the query's own update would draw
@@ -436,6 +443,23 @@ export function DataTable<T>({
   const stickyKeys = shown.filter((column) => column.sticky === 'end').map((column) => column.key);
   const stickyIndex = (key: string) => stickyKeys.indexOf(key);
   useStickyEndOffsets(isCards ? null : tableElement, stickyKeys.join(' '));
+
+  // The current row takes the focus once it is drawn, each time another row becomes current.
+  const focusedKey = useRef<string | null>(null);
+  useEffect(() => {
+    if (activeRowKey === null) {
+      focusedKey.current = null;
+      return;
+    }
+    if (isCards || !tableElement || focusedKey.current === activeRowKey) return;
+    const row = Array.from(
+      tableElement.querySelectorAll<HTMLElement>(':scope > tbody > tr[data-row-key]'),
+    ).find((candidate) => candidate.dataset.rowKey === activeRowKey);
+    if (!row) return;
+    focusedKey.current = activeRowKey;
+    row.focus({ preventScroll: true });
+    row.scrollIntoView?.({ block: 'nearest' });
+  });
 
   const sortBy = (sortKey: string) => {
     if (!onSortChange) return;
@@ -480,6 +504,10 @@ export function DataTable<T>({
             onClick={onRowClick ? () => onRowClick(row) : undefined}
             style={onRowClick ? { cursor: 'pointer' } : undefined}
             data-open={isOpen || undefined}
+            data-row-key={key}
+            {...(key === activeRowKey
+              ? { 'data-active': true, 'aria-current': true, tabIndex: -1, 'data-shortcut-target': true }
+              : {})}
           >
             {hasDetails ? (
               <Table.Td className={classes.toggleCell}>

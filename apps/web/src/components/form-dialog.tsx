@@ -44,6 +44,8 @@ type FormDialogProps = {
    * open dropdown.
    */
   onEscape?: () => void;
+  /** A class on the dialog's root (its header and close button included). */
+  className?: string;
 };
 
 /**
@@ -61,6 +63,7 @@ export function FormDialog({
   nested = false,
   closeOnClickOutside = true,
   onEscape,
+  className,
 }: FormDialogProps) {
   const isPhone = useMedia(PHONE);
   // The modal's own window listener is off when nested: Escape is handled here, from inside only.
@@ -93,6 +96,7 @@ export function FormDialog({
       fullScreen={isPhone}
       closeOnEscape={closeOnEscape && !nested && !onEscape}
       closeOnClickOutside={closeOnClickOutside}
+      className={className}
       {...(nested
         ? {
             onKeyDown: escapeInside,

@@ -126,11 +126,14 @@ export const ResetRecordSchema = z.object(
 );
 export type ResetRecordInput = z.infer<typeof ResetRecordSchema>;
 
+/** The most entries one Verify selected sends (one transaction). */
+export const BULK_VERIFY_MAX = 500;
+
 export const BulkVerifySchema = VerifyRecordSchema.extend({
   recordIds: z
     .array(z.uuid({ error: RECORD_MESSAGES.selectRecords }))
     .min(1, { error: RECORD_MESSAGES.selectRecords })
-    .max(500),
+    .max(BULK_VERIFY_MAX),
 });
 export type BulkVerifyRecordsInput = z.infer<typeof BulkVerifySchema>;
 

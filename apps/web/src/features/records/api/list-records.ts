@@ -1,6 +1,11 @@
 import { type RecordListItem, RecordListItemSchema } from '@pgel/shared/records/api';
 import type { RecordStatus } from '@pgel/shared/records/types';
-import { type ListResponse, listResponseSchema } from '@pgel/shared/schemas/list';
+import {
+  DEFAULT_PAGE_SIZE,
+  type ListResponse,
+  listResponseSchema,
+  PAGE_SIZES,
+} from '@pgel/shared/schemas/list';
 import { type ListParams, listSearchParams } from '../../../components/data-table';
 import { apiRequest, isApiError } from '../../../lib/api-client';
 import { recallList, rememberList } from '../../../lib/list-cache';
@@ -25,6 +30,31 @@ export async function listRecords(
   if (filters.studentId) query.set('studentId', filters.studentId);
   const payload = await apiRequest<unknown>(`/records?${query}`, { signal });
   return RecordListSchema.parse(payload);
+}
+
+/** The largest page the API serves: the fewest requests for a whole list. */
+const LARGEST_PAGE = PAGE_SIZES[PAGE_SIZES.length - 1] ?? DEFAULT_PAGE_SIZE;
+
+/**
+ * Up to `max` records of a filtered list, newest first, page after page (issue 30: "Select all"
+ * a resident's pending entries to verify them together): the first page says how many there
+ * are, the rest are asked for at once.
+ */
+export async function listAllRecords(
+  filters: RecordFilters,
+  max: number,
+  signal?: AbortSignal,
+): Promise<RecordListItem[]> {
+  const pageOf = (page: number) =>
+    listRecords({ page, pageSize: LARGEST_PAGE, sort: 'date', order: 'desc' }, filters, signal);
+  const first = await pageOf(1);
+  const pages = Math.ceil(Math.min(first.total, max) / LARGEST_PAGE);
+  const rest = await Promise.all(Array.from({ length: Math.max(0, pages - 1) }, (_, i) => pageOf(i + 2)));
+  const seen = new Set<string>();
+  return [first, ...rest]
+    .flatMap((page) => page.items)
+    .filter((item) => !seen.has(item.id) && seen.add(item.id))
+    .slice(0, max);
 }
 
 /** A page of the student's own list; `offlineAt` when it is the copy kept on the device. */

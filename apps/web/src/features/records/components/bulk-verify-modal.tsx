@@ -7,8 +7,10 @@ import { type FormEvent, useState } from 'react';
 import { DialogActions } from '../../../components/dialog-actions';
 import { showError } from '../../../components/dialogs';
 import { FormDialog } from '../../../components/form-dialog';
+import tapTargets from '../../../components/tap-targets.module.css';
 import { sessionUserQueryOptions } from '../../../lib/session';
 import { useBulkVerifyRecords } from '../api/bulk-verify-records';
+import { rememberApproval } from '../last-approval';
 import { recordFailureMessage, showRecordSuccess } from './record-dialogs';
 import {
   commonScoring,
@@ -37,7 +39,14 @@ type BulkVerifyModalProps = {
  */
 export function BulkVerifyModal({ kind, opened, records, onClose, onDone }: BulkVerifyModalProps) {
   return (
-    <FormDialog opened={opened} onClose={onClose} title="Verify selected" size="lg" closeOnEscape={false}>
+    <FormDialog
+      opened={opened}
+      onClose={onClose}
+      title="Verify selected"
+      size="lg"
+      closeOnEscape={false}
+      className={tapTargets.area}
+    >
       {opened ? <BulkVerifyForm kind={kind} records={records} onClose={onClose} onDone={onDone} /> : null}
     </FormDialog>
   );
@@ -50,11 +59,8 @@ function BulkVerifyForm({ kind, records, onClose, onDone }: Omit<BulkVerifyModal
   const bulk = useBulkVerifyRecords();
   // A DRP coordinator's remark is their DRPC Remark (issue 28); the signed-in user as the
   // guard loaded them (never fetched again here).
-  const remarkLabel = verifierRemarkLabel(
-    kind,
-    useQuery({ ...sessionUserQueryOptions(), enabled: false }).data ?? null,
-    'Feedback',
-  );
+  const user = useQuery({ ...sessionUserQueryOptions(), enabled: false }).data ?? null;
+  const remarkLabel = verifierRemarkLabel(kind, user, 'Feedback');
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -72,6 +78,8 @@ function BulkVerifyForm({ kind, records, onClose, onDone }: Omit<BulkVerifyModal
       { ...input, recordIds: records.map((record) => record.id) },
       {
         onSuccess: ({ message }) => {
+          // Its score and feedback are the last approval's for the `a` shortcut (issue 30).
+          if (user && scoring) rememberApproval(user.id, scoring, input);
           onDone();
           void showRecordSuccess(message);
         },

@@ -25,7 +25,7 @@ import {
   isVerifiedByDepartment,
   isVerifiedByDrpCoordinator,
 } from '@pgel/shared/auth/policies';
-import { RECORD_MESSAGES, type RecordListItem } from '@pgel/shared/records/api';
+import { BULK_VERIFY_MAX, RECORD_MESSAGES, type RecordListItem } from '@pgel/shared/records/api';
 import { findKind } from '@pgel/shared/records/kinds';
 import { isOverdue, pendingSince } from '@pgel/shared/records/overdue';
 import { SIGN_OFF_MAX, SIGN_OFF_MESSAGES } from '@pgel/shared/records/sign-off';
@@ -38,22 +38,33 @@ import {
 import { VERIFY_PARAM } from '@pgel/shared/records/verify-param';
 import { isUuid } from '@pgel/shared/schemas/common';
 import type { SessionUser } from '@pgel/shared/schemas/session-user';
-import { IconChecks, IconEye, IconGavel, IconPlus, IconSignature, IconTrash } from '@tabler/icons-react';
-import { useState } from 'react';
+import {
+  IconChecks,
+  IconEye,
+  IconGavel,
+  IconKeyboard,
+  IconPlus,
+  IconSignature,
+  IconTrash,
+} from '@tabler/icons-react';
+import { lazy, useState } from 'react';
 import { Link } from 'react-router';
 import { type CardRole, DataTable, type DataTableColumn, useListQuery } from '../../../components/data-table';
 import { showError } from '../../../components/dialogs';
 import { FileViewerModal, type ViewableFile } from '../../../components/file-viewer';
 import { FlagBadges } from '../../../components/flag-badges';
 import { useAddAction } from '../../../components/floating-add-button';
+import { whenOpened } from '../../../components/lazy-dialog';
 import { OfflineListNote } from '../../../components/offline-list-note';
 import { OverdueBadge } from '../../../components/overdue-badge';
 import { StatusPanel } from '../../../components/status-panel';
 import { useCardLayout } from '../../../components/use-card-layout';
+import { errorMessage } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
 import { useLiveSearchParams } from '../../../lib/search-params';
 import { useSessionUser } from '../../../lib/session';
 import {
+  listAllRecords,
   listOwnRecords,
   listRecords,
   type OwnRecordsPage,
@@ -75,6 +86,13 @@ import {
 import { SignOffSelectedButton } from './sign-off-selected-button';
 import { StudentFilter } from './student-filter';
 import { useConfirmedDelete } from './use-confirmed-delete';
+import { useVerifyShortcuts } from './verify-shortcuts';
+
+// The keyboard shortcuts' help (issue 30): loaded the first time it opens.
+const ShortcutsHelp = whenOpened(
+  lazy(() => import('./shortcuts-help').then((m) => ({ default: m.ShortcutsHelp }))),
+  (props: { opened: boolean }) => props.opened,
+);
 
 const STATUS_FILTER_OPTIONS = [
   { value: '', label: 'All statuses' },
@@ -216,6 +234,13 @@ function KindReport({ kind }: { kind: RecordKind }) {
       { replace: id === null },
     );
   const [verifying, setVerifying] = useState<RecordListItem | null>(null);
+  // The Action opened by `a` before any approval to reuse starts at Approved (issue 30).
+  const [verifyPreset, setVerifyPreset] = useState<'approve' | undefined>(undefined);
+  const openAction = (row: RecordListItem, preset?: 'approve') => {
+    setVerifyPreset(preset);
+    setVerifying(row);
+  };
+  const [isHelpOpen, setHelpOpen] = useState(false);
   const [viewing, setViewing] = useState<{ file: ViewableFile; title: string } | null>(null);
   const [selected, setSelected] = useState<ReadonlyMap<string, RecordListItem>>(new Map());
   const [isBulkOpen, setBulkOpen] = useState(false);
@@ -274,6 +299,45 @@ function KindReport({ kind }: { kind: RecordKind }) {
     if (checked && left > 0) void showError(SIGN_OFF_MESSAGES.tooMany);
     setSelected(next);
   };
+
+  // Keyboard shortcuts on a laptop (issue 30): j / k through the rows, a to approve with the last
+  // score, Enter for the Action, o to open, x to select, ? for the list of them.
+  const shortcuts = useVerifyShortcuts({
+    kind,
+    userId: user.id,
+    rows,
+    page: list.params.page,
+    rowsPage: list.query.data?.page,
+    totalPages: Math.max(1, Math.ceil((list.query.data?.total ?? 0) / list.params.pageSize)),
+    onPageChange: list.setPage,
+    enabled: canVerify && !isPhone,
+    canVerifyRow,
+    canSelectRow,
+    onVerify: openAction,
+    onOpen: (row) => setDetailId(row.id),
+    onToggleSelect: (row) => toggleOne(row, !selected.has(row.id)),
+    onHelp: () => setHelpOpen(true),
+  });
+
+  // Every pending entry of the list at once (a resident's, from Pending Verifications): up to
+  // what one Verify selected takes, fetched page by page.
+  const pendingTotal = filters.status === 'pending' ? (list.query.data?.total ?? 0) : 0;
+  const allPendingCount = Math.min(pendingTotal, BULK_VERIFY_MAX);
+  const [isSelectingAll, setSelectingAll] = useState(false);
+  const selectAllPending = async () => {
+    setSelectingAll(true);
+    try {
+      const all = await listAllRecords(filters, allPendingCount);
+      setSelected(new Map(all.filter(canSelectRow).map((row) => [row.id, row])));
+    } catch (error) {
+      void showError(errorMessage(error));
+    } finally {
+      setSelectingAll(false);
+    }
+  };
+  const offersSelectAll =
+    canVerify && !isSigningOff && allPendingCount > selectable.length && selected.size < allPendingCount;
+  const filteredStudentName = filters.studentId ? rows[0]?.studentName : undefined;
 
   const sortKeyOf = (value: string): string | undefined => {
     if (value === 'date' || value === `details.${kind.dateField}`) return 'date';
@@ -407,7 +471,8 @@ function KindReport({ kind }: { kind: RecordKind }) {
             <Tooltip label="View">
               <ActionIcon
                 variant="light"
-                size="lg"
+                // 44 px on a phone (issue 30), as every button of a card.
+                size={isPhone ? 44 : 'lg'}
                 aria-label={`View the entry of ${formatDateLabel(row)}`}
                 onClick={() => setDetailId(row.id)}
               >
@@ -416,11 +481,12 @@ function KindReport({ kind }: { kind: RecordKind }) {
             </Tooltip>
             {canVerifyRow(row) ? (
               <Button
-                size="compact-sm"
+                size={isPhone ? 'sm' : 'compact-sm'}
+                h={isPhone ? 44 : undefined}
                 variant="light"
                 leftSection={<IconGavel size={14} aria-hidden />}
                 aria-label={`Action on the entry of ${row.studentName}`}
-                onClick={() => setVerifying(row)}
+                onClick={() => openAction(row)}
               >
                 Action
               </Button>
@@ -496,6 +562,17 @@ function KindReport({ kind }: { kind: RecordKind }) {
           {kind.menuTitle} REPORT
         </Title>
         <Group gap="sm" wrap="nowrap">
+          {canVerify && !isPhone ? (
+            <Button
+              variant="subtle"
+              color="gray.8"
+              leftSection={<IconKeyboard size={18} aria-hidden />}
+              aria-keyshortcuts="?"
+              onClick={() => setHelpOpen(true)}
+            >
+              Shortcuts
+            </Button>
+          ) : null}
           {canVerify ? (
             <>
               {selected.size > 0 ? (
@@ -527,6 +604,32 @@ function KindReport({ kind }: { kind: RecordKind }) {
           ) : null}
         </Group>
       </Group>
+      {canVerify && !isPhone ? (
+        // What the last shortcut did, read out (issue 30); a hint until then. One line, always
+        // there, so nothing moves when it speaks.
+        <Text size="sm" c="dimmed" role="status" mih="1.55em" mt={-8}>
+          {shortcuts.announcement ||
+            'Keys: j and k go through the entries, a approves with your last score, ? lists them all.'}
+        </Text>
+      ) : null}
+      {offersSelectAll ? (
+        <Group gap="sm" wrap="wrap" justify="space-between">
+          <Text size="sm">
+            {filteredStudentName
+              ? `${filteredStudentName}: ${pendingTotal} pending`
+              : `${pendingTotal} pending in this list`}
+            {pendingTotal > BULK_VERIFY_MAX ? ` (up to ${BULK_VERIFY_MAX} at once)` : ''}
+          </Text>
+          <Button
+            variant="light"
+            leftSection={<IconChecks size={18} aria-hidden />}
+            loading={isSelectingAll}
+            onClick={() => void selectAllPending()}
+          >
+            Select all {allPendingCount}
+          </Button>
+        </Group>
+      ) : null}
       {isAwaitingApproval ? <AwaitingApprovalNotice /> : null}
       {ownerId ? <OutboxEntries kind={kind} userId={ownerId} onEdit={editOutboxItem} /> : null}
       {offlineAt ? <OfflineListNote fetchedAt={offlineAt} /> : null}
@@ -540,6 +643,7 @@ function KindReport({ kind }: { kind: RecordKind }) {
           minWidth={Math.max(720, columns.length * 110)}
           emptyText={RECORD_MESSAGES.noActivity}
           onRowClick={(row) => setDetailId(row.id)}
+          activeRowKey={shortcuts.activeRowKey}
           {...list.tableProps}
         />
       </Card>
@@ -561,13 +665,20 @@ function KindReport({ kind }: { kind: RecordKind }) {
         onClose={() => setDetailId(null)}
         onVerify={(record) => {
           setDetailId(null);
-          setVerifying(record);
+          openAction(record);
         }}
         onDelete={(record) => void deleteRow(record)}
         // Over the open entry: once signed, the entry under it shows the verification.
         onSignOff={isSigningOff ? (record) => setSigningOff([record]) : undefined}
       />
-      <VerifyModal kind={kind} record={verifying} onClose={() => setVerifying(null)} />
+      <VerifyModal
+        kind={kind}
+        record={verifying}
+        preset={verifyPreset}
+        onClose={() => setVerifying(null)}
+        onVerified={shortcuts.verified}
+      />
+      <ShortcutsHelp opened={isHelpOpen} onClose={() => setHelpOpen(false)} />
       <BulkVerifyModal
         kind={kind}
         opened={isBulkOpen}

@@ -14,7 +14,6 @@ import { RECORD_MESSAGES, type Score, type VerifyRecordInput } from '@pgel/share
 import { rubricOverall } from '@pgel/shared/records/scales';
 import {
   RECORD_STATUS_LABELS,
-  type RecordKind,
   type RecordStatus,
   type ScaleStep,
   VERDICTS,
@@ -23,48 +22,10 @@ import {
 import { type Dispatch, memo, type SetStateAction, useCallback, useMemo } from 'react';
 import { showError } from '../../../components/dialogs';
 import { GrowingTextarea } from '../../../components/growing-textarea';
+import tapTargets from '../../../components/tap-targets.module.css';
+import type { VerifyScoring } from './verify-scoring';
 
-/** How one record is scored when verified. */
-export type VerifyScoring =
-  | { type: 'scale'; scale: readonly ScaleStep[] }
-  /** Row by row (clinical training types with a rubric); `title` is the type. */
-  | { type: 'rubric'; title: string; rows: readonly string[]; rowScale: readonly ScaleStep[] }
-  /** Not scored (leave). */
-  | { type: 'none' };
-
-/**
- * The scoring of a record from its kind and details: the kind's scale, the rubric of its
- * training type when it has one (the `otherwise` scale when not), or none.
- */
-export function scoringFor(kind: RecordKind, details: Record<string, unknown>): VerifyScoring {
-  const { scoring } = kind;
-  switch (scoring.type) {
-    case 'scale':
-      return { type: 'scale', scale: scoring.scale };
-    case 'none':
-      return { type: 'none' };
-    case 'rubric': {
-      const value = details[scoring.field];
-      const rows = typeof value === 'string' ? scoring.rubrics[value] : undefined;
-      return rows
-        ? { type: 'rubric', title: value as string, rows, rowScale: scoring.rowScale }
-        : { type: 'scale', scale: scoring.otherwise };
-    }
-  }
-}
-
-/** One scoring for several records, or null when they are scored differently (mixed training types). */
-export function commonScoring(scorings: readonly VerifyScoring[]): VerifyScoring | null {
-  const [first, ...rest] = scorings;
-  if (!first) return null;
-  const key = (scoring: VerifyScoring) =>
-    scoring.type === 'rubric'
-      ? `rubric:${scoring.title}`
-      : scoring.type === 'scale'
-        ? `scale:${scoring.scale.map((step) => step.value).join(',')}`
-        : 'none';
-  return rest.every((scoring) => key(scoring) === key(first)) ? first : null;
-}
+export { commonScoring, scoringFor, type VerifyScoring } from './verify-scoring';
 
 /** What the verifier has chosen so far; null where nothing is chosen. */
 export type VerifyValues = {
@@ -156,6 +117,8 @@ const ignoreSearch = () => {};
 const stepOptions = (scale: readonly ScaleStep[]) =>
   scale.map((step) => ({ value: String(step.value), label: `${step.value} - ${step.label}` }));
 const comboboxProps = { withinPortal: true } as const;
+// The options sit in a portal, outside the dialog's touch-sized area: 44 px on a phone too.
+const selectClassNames = { option: tapTargets.option };
 
 /** One segment per step: the number shown, its word read out ('4 - Very Good'). */
 const segmentOptions = (scale: readonly ScaleStep[]) =>
@@ -267,6 +230,7 @@ export function VerifyFields({
         onChange={(next) => next && set({ status: next as RecordStatus })}
         allowDeselect={false}
         comboboxProps={comboboxProps}
+        classNames={selectClassNames}
       />
       {scoring.type === 'scale' ? (
         <Select
@@ -277,6 +241,7 @@ export function VerifyFields({
           value={values.score === null ? null : String(values.score)}
           onChange={(next) => set({ score: next === null ? null : Number(next) })}
           comboboxProps={comboboxProps}
+          classNames={selectClassNames}
         />
       ) : null}
       {scoring.type === 'rubric' ? (

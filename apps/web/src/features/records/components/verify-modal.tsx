@@ -3,14 +3,17 @@ import { verifierRemarkLabel } from '@pgel/shared/drp/coordinator-dashboard';
 import { RECORD_MESSAGES, type RecordListItem } from '@pgel/shared/records/api';
 import { isSkillRole, loggedRole, type SkillRole } from '@pgel/shared/records/roles';
 import type { RecordKind } from '@pgel/shared/records/types';
+import { IconRepeat } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { DialogActions } from '../../../components/dialog-actions';
 import { showError } from '../../../components/dialogs';
 import { FormDialog } from '../../../components/form-dialog';
+import tapTargets from '../../../components/tap-targets.module.css';
 import { sessionUserQueryOptions } from '../../../lib/session';
 import { useResetRecord } from '../api/reset-record';
 import { useVerifyRecord } from '../api/verify-record';
+import { approvalInput, describeScore, rememberApproval, useLastApproval } from '../last-approval';
 import { recordFailureMessage, showRecordSuccess } from './record-dialogs';
 import { formatDate, StatusBadge } from './record-format';
 import { askResetReason } from './reset-reason-dialog';
@@ -30,6 +33,13 @@ type VerifyModalProps = {
   /** The record to verify; the modal is open while it is set. */
   record: RecordListItem | null;
   onClose: () => void;
+  /**
+   * 'approve': the verdict starts at Approved (a pending entry's `a` shortcut before any approval
+   * gave a score to reuse, issue 30).
+   */
+  preset?: 'approve';
+  /** After the server verified it (not after a reset). */
+  onVerified?: (record: RecordListItem) => void;
 };
 
 /**
@@ -39,7 +49,7 @@ type VerifyModalProps = {
  * feedback and score; the history keeps them. Escape in a message dialog over it never closes it
  * (the feedback typed stays). Entries that log the resident's role show it to confirm or change.
  */
-export function VerifyModal({ kind, record, onClose }: VerifyModalProps) {
+export function VerifyModal({ kind, record, onClose, preset, onVerified }: VerifyModalProps) {
   return (
     <FormDialog
       opened={record !== null}
@@ -47,8 +57,18 @@ export function VerifyModal({ kind, record, onClose }: VerifyModalProps) {
       title="Verification"
       size="lg"
       closeOnEscape={false}
+      className={tapTargets.area}
     >
-      {record ? <VerifyForm key={record.id} kind={kind} record={record} onClose={onClose} /> : null}
+      {record ? (
+        <VerifyForm
+          key={record.id}
+          kind={kind}
+          record={record}
+          onClose={onClose}
+          preset={preset}
+          onVerified={onVerified}
+        />
+      ) : null}
     </FormDialog>
   );
 }
@@ -66,20 +86,37 @@ function VerifyForm({
   kind,
   record,
   onClose,
+  preset,
+  onVerified,
 }: {
   kind: RecordKind;
   record: RecordListItem;
   onClose: () => void;
+  preset?: 'approve';
+  onVerified?: (record: RecordListItem) => void;
 }) {
   const scoring = scoringFor(kind, record.details);
   // A DRP coordinator's remark is their DRPC Remark (issue 28); the signed-in user as the
   // guard loaded them (never fetched again here).
-  const remarkLabel = verifierRemarkLabel(
-    kind,
-    useQuery({ ...sessionUserQueryOptions(), enabled: false }).data ?? null,
-    'Feedback',
-  );
-  const [values, setValues] = useState<VerifyValues>(() => initialVerifyValues(scoring, record));
+  const user = useQuery({ ...sessionUserQueryOptions(), enabled: false }).data ?? null;
+  const remarkLabel = verifierRemarkLabel(kind, user, 'Feedback');
+  const [values, setValues] = useState<VerifyValues>(() => {
+    const initial = initialVerifyValues(scoring, record);
+    return preset === 'approve' && record.status === 'pending' ? { ...initial, status: 'approved' } : initial;
+  });
+  // The score and feedback of this verifier's last approval scored the same way (issue 30).
+  const last = useLastApproval(user?.id ?? '', user ? scoring : null);
+  const lastInput = last ? approvalInput(scoring, last) : null;
+  const fillLast = () => {
+    if (!last || !lastInput) return;
+    setValues((old) => ({
+      ...old,
+      status: 'approved',
+      score: lastInput.score ?? old.score,
+      rubric: lastInput.rubric ? [...lastInput.rubric] : old.rubric,
+      remark: lastInput.remark,
+    }));
+  };
   const logged = loggedRole(kind, record.details);
   // The logged role starts chosen: submitting as it is confirms it (issue 27).
   const [role, setRole] = useState<SkillRole | null>(() =>
@@ -106,6 +143,8 @@ function VerifyForm({
       { id: record.id, ...input, ...(kind.role && role ? { confirmedRole: role } : {}) },
       {
         onSuccess: ({ message }) => {
+          if (user) rememberApproval(user.id, scoring, input);
+          onVerified?.(record);
           onClose();
           void showRecordSuccess(message);
         },
@@ -142,6 +181,21 @@ function VerifyForm({
           </Stack>
           <StatusBadge status={record.status} />
         </Group>
+        {lastInput && last ? (
+          <Group gap="xs" wrap="wrap" justify="space-between">
+            <Text size="sm" c="dimmed" style={{ minWidth: 0, overflowWrap: 'anywhere' }} lineClamp={2}>
+              Your last approval: {describeScore(scoring, last) || 'not scored'} · “{last.remark}”
+            </Text>
+            <Button
+              variant="light"
+              size="compact-sm"
+              leftSection={<IconRepeat size={16} aria-hidden />}
+              onClick={fillLast}
+            >
+              Approve as last time
+            </Button>
+          </Group>
+        ) : null}
         {kind.role ? <RoleConfirmField logged={logged} value={role} onChange={setRole} /> : null}
         <VerifyFields
           scoring={scoring}
