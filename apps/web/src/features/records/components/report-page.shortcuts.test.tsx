@@ -164,7 +164,7 @@ describe('the report page with the keyboard (issue 30)', () => {
 
     press('a', document.body);
     expect(
-      await screen.findByText('Approved the entry of Asha Nair, 01-11-2026 with 3 - Good.'),
+      await screen.findByText('Approved the entry of Asha Nair, 01-11-2026 with 3 - Good (1 so far).'),
     ).toBeTruthy();
     const posts = sent.filter((call) => call.method === 'POST');
     expect(posts).toEqual([
@@ -179,7 +179,7 @@ describe('the report page with the keyboard (issue 30)', () => {
     await waitFor(() => expect(current()).toBe(rowOf(2)));
     press('a', document.body);
     expect(
-      await screen.findByText('Approved the entry of Asha Nair, 02-11-2026 with 3 - Good.'),
+      await screen.findByText('Approved the entry of Asha Nair, 02-11-2026 with 3 - Good (2 so far).'),
     ).toBeTruthy();
     await waitFor(() => expect(current()).toBe(rowOf(3)));
 

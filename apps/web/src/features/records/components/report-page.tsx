@@ -336,7 +336,7 @@ function KindReport({ kind }: { kind: RecordKind }) {
     }
   };
   const offersSelectAll =
-    canVerify && !isSigningOff && allPendingCount > selectable.length && selected.size < allPendingCount;
+    canVerify && !isSigningOff && allPendingCount > 0 && selected.size < allPendingCount;
   const filteredStudentName = filters.studentId ? rows[0]?.studentName : undefined;
 
   const sortKeyOf = (value: string): string | undefined => {
@@ -565,7 +565,6 @@ function KindReport({ kind }: { kind: RecordKind }) {
           {canVerify && !isPhone ? (
             <Button
               variant="subtle"
-              color="gray.8"
               leftSection={<IconKeyboard size={18} aria-hidden />}
               aria-keyshortcuts="?"
               onClick={() => setHelpOpen(true)}

@@ -198,6 +198,8 @@ type VerifyFieldsProps = {
   verdicts?: readonly Verdict[];
   /** The remark's label: 'Feedback', or 'DRPC Remark' for a DRP coordinator (issue 28). */
   remarkLabel?: string;
+  /** The dialog's first focus on the score (the verdict already chosen, issue 30). */
+  focusScore?: boolean;
 };
 
 /** Status, score (a scale, or one tap per rubric row with the running average) and Feedback. */
@@ -208,6 +210,7 @@ export function VerifyFields({
   markUnscored = false,
   verdicts = VERDICTS,
   remarkLabel = 'Feedback',
+  focusScore = false,
 }: VerifyFieldsProps) {
   const set = (changes: Partial<VerifyValues>) => onChange((old) => ({ ...old, ...changes }));
   const scoreRow = useCallback(
@@ -236,6 +239,7 @@ export function VerifyFields({
         <Select
           label="Score"
           withAsterisk
+          data-autofocus={focusScore || undefined}
           placeholder="Select score"
           data={stepOptions(scoring.scale)}
           value={values.score === null ? null : String(values.score)}

@@ -204,6 +204,7 @@ function VerifyForm({
           markUnscored={markUnscored}
           verdicts={kind.verdicts}
           remarkLabel={remarkLabel}
+          focusScore={preset === 'approve'}
         />
         <DialogActions>
           <Button

@@ -66,6 +66,9 @@ export function useVerifyShortcuts(options: VerifyShortcutsOptions) {
   // After j on a page's last row (k on its first): the next page's first (last) row, once drawn.
   const [edge, setEdge] = useState<{ page: number; at: 'first' | 'last' } | null>(null);
   const [announcement, setAnnouncement] = useState('');
+  // How many `a` approved on this page: part of what is said, so each approval reads anew even
+  // when two entries share a resident and a date (a live region repeats no unchanged text).
+  const [approvedCount, setApprovedCount] = useState(0);
   const verify = useVerifyRecord();
 
   let index = activeKey === null ? -1 : rows.findIndex((row) => row.id === activeKey);
@@ -123,7 +126,11 @@ export function useVerifyShortcuts(options: VerifyShortcutsOptions) {
       {
         onSuccess: () => {
           const score = describeScore(scoring, last);
-          setAnnouncement(`Approved the entry of ${entryName(approved)}${score ? ` with ${score}` : ''}.`);
+          const count = approvedCount + 1;
+          setApprovedCount(count);
+          setAnnouncement(
+            `Approved the entry of ${entryName(approved)}${score ? ` with ${score}` : ''} (${count} so far).`,
+          );
           // On to the next row; the last of the page is followed by whatever takes its place.
           const next = rows[at + 1];
           setEdge(null);
