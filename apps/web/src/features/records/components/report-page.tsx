@@ -521,7 +521,7 @@ function KindReport({ kind }: { kind: RecordKind }) {
                 <ActionIcon
                   variant="light"
                   color="red"
-                  size="lg"
+                  size={isPhone ? 44 : 'lg'}
                   aria-label={`Delete the entry of ${formatDateLabel(row)}`}
                   loading={deletingIds.has(row.id)}
                   onClick={() => void deleteRow(row)}
